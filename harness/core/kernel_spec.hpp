@@ -1,0 +1,62 @@
+// What a kernel file tells the harness about itself. The harness never names a kernel: it reads
+// these specs from the registry and drives them through `launch`.
+#pragma once
+
+#include "harness/core/dtype.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// Where a kernel comes from; also the order families are listed in.
+enum class Family { whitepaper, leetgpu, vitamin, study, triton_style, library, ours };
+std::string_view family_name(Family f);
+
+// What the output buffer must hold afterwards; the host reference computes it exactly.
+//  copy:           out is rows x cols, out = in
+//  transpose:      out is cols x rows, out(c, r) = in(r, c)
+//  fine_grained:   out is rows x cols; each tile x tile block holds its input tile transposed
+//                  in place (the whitepaper's "fine-grained transpose")
+//  coarse_grained: out is cols x rows; each tile lands at its transposed position, unchanged
+//                  inside (the whitepaper's "coarse-grained transpose")
+// For the two partial kernels, positions whose source lies outside the matrix hold zero.
+enum class Output { copy, transpose, fine_grained, coarse_grained };
+std::string_view output_name(Output o);
+
+struct LaunchArgs {
+  DType dtype = DType::fp32;
+  void* out = nullptr;
+  const void* in = nullptr;
+  int rows = 0; // input rows (the paper's height)
+  int cols = 0; // input cols (the paper's width)
+  int nreps = 1; // the whitepaper's in-kernel repetition count
+  cudaStream_t stream = nullptr;
+};
+
+struct KernelSpec {
+  std::string id;     // machine name, used on the command line and in CSV: "transpose_naive"
+  std::string name;   // as printed in tables: "Naive Transpose"
+  Family family = Family::ours;
+  std::string source; // article and listing it comes from
+  std::string summary; // one line: which access pattern it demonstrates
+  Output output = Output::transpose;
+  int tile = 32;       // tile edge in elements (also used by the partial outputs' reference)
+  int block_x = 32;    // threads per block, x
+  int block_y = 8;     // threads per block, y (the paper's BLOCK_ROWS)
+  int order = 0;       // position inside its family's table
+  std::string baseline; // non-empty for a reference kernel: tables add a "% of <baseline>" column
+  double bytes_per_element = 2.0; // bytes moved per element, in units of sizeof(T): read + write
+  bool has_nreps = true; // honours nreps (the whitepaper's loop-in-kernel mode)
+  std::vector<DType> dtypes; // element types it can run
+  std::vector<std::string> suites; // suites it belongs to ("whitepaper", ...); "all" is implied
+  std::function<void(const LaunchArgs&)> launch; // launches on args.stream; throws on error
+
+  bool supports(DType t) const;
+  bool in_suite(std::string_view suite) const;
+};
+
+} // namespace tb

@@ -1,0 +1,89 @@
+#include "harness/measure.hpp"
+
+#include "harness/init.hpp"
+
+#include <fmt/format.h>
+
+#include <random>
+
+namespace tb {
+
+std::int64_t device_bytes_needed(Shape s, DType t) {
+  return 2 * s.elements() * static_cast<std::int64_t>(dtype_size(t));
+}
+
+Measurer::Measurer() = default;
+
+void Measurer::prepare(Shape s, DType t) {
+  if (m_ready && s == m_shape && t == m_dtype) return;
+  m_ready = false;
+  m_expected.clear();
+  m_in = DeviceBuffer();
+  m_out = DeviceBuffer();
+  const std::size_t bytes = static_cast<std::size_t>(s.elements()) * dtype_size(t);
+  m_input = random_input(t, s.elements(), std::random_device{}() * 0x100000001ull + 1);
+  m_in = DeviceBuffer(bytes);
+  m_out = DeviceBuffer(bytes);
+  TB_CUDA_CALL(cudaMemcpy(m_in.get(), m_input.data(), bytes, cudaMemcpyHostToDevice));
+  m_shape = s;
+  m_dtype = t;
+  m_ready = true;
+}
+
+LaunchArgs Measurer::args(const Case& c, int nreps) const {
+  LaunchArgs a;
+  a.dtype = c.dtype;
+  a.out = m_out.get();
+  a.in = m_in.get();
+  a.rows = static_cast<int>(c.shape.rows);
+  a.cols = static_cast<int>(c.shape.cols);
+  a.nreps = nreps;
+  a.stream = m_stream.get();
+  return a;
+}
+
+double Measurer::sample_ms_per_rep(const Case& c) {
+  prepare(c.shape, c.dtype);
+  const KernelSpec& k = *c.kernel;
+  cudaStream_t s = m_stream.get();
+  k.launch(args(c, 1)); // warm-up: module load, first-touch, clocks
+  TB_CUDA_CALL(cudaMemsetAsync(m_out.get(), kPoisonByte, m_out.bytes(), s));
+  TB_CUDA_CALL(cudaEventRecord(m_start.get(), s));
+  if (c.mode == Mode::loop_over_kernel) {
+    const LaunchArgs once = args(c, 1);
+    for (int i = 0; i < c.reps; ++i) k.launch(once);
+  } else {
+    k.launch(args(c, c.reps));
+  }
+  TB_CUDA_CALL(cudaEventRecord(m_stop.get(), s));
+  TB_CUDA_CALL(cudaEventSynchronize(m_stop.get()));
+  float ms = 0;
+  TB_CUDA_CALL(cudaEventElapsedTime(&ms, m_start.get(), m_stop.get()));
+  return static_cast<double>(ms) / c.reps;
+}
+
+const Bytes& Measurer::expected(Output o, int tile) {
+  const auto key = std::make_pair(o, tile);
+  auto it = m_expected.find(key);
+  if (it == m_expected.end())
+    it = m_expected.emplace(key, expected_output(o, tile, m_shape, dtype_size(m_dtype), m_input))
+             .first;
+  return it->second;
+}
+
+Validation Measurer::validate(const Case& c) {
+  prepare(c.shape, c.dtype);
+  Bytes actual(m_out.bytes());
+  TB_CUDA_CALL(cudaMemcpyAsync(actual.data(), m_out.get(), actual.size(), cudaMemcpyDeviceToHost,
+                               m_stream.get()));
+  TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
+  const Output o = c.kernel->output;
+  const Shape out_shape = output_shape(o, c.shape);
+  const Mismatch m = compare_output(expected(o, c.kernel->tile), actual, out_shape,
+                                    dtype_size(c.dtype));
+  if (m.ok()) return {true, {}};
+  return {false, fmt::format("{} of {} output elements wrong, first at ({}, {})", m.count,
+                             out_shape.elements(), m.first_row, m.first_col)};
+}
+
+} // namespace tb

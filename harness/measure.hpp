@@ -1,0 +1,62 @@
+// Runs one case on the GPU: owns the input/output buffers of the current shape and type, times
+// a sample with CUDA events in either of the paper's modes, and validates the output exactly.
+// Used by the Google Benchmark runner and by the device tests alike.
+#pragma once
+
+#include "harness/core/cuda_raii.hpp"
+#include "harness/core/kernel_spec.hpp"
+#include "harness/core/shape.hpp"
+#include "harness/expected.hpp"
+#include "harness/record.hpp"
+
+#include <map>
+#include <string>
+#include <utility>
+
+namespace tb {
+
+struct Case {
+  const KernelSpec* kernel = nullptr;
+  Shape shape;
+  DType dtype = DType::fp32;
+  Mode mode = Mode::loop_over_kernel;
+  int reps = 1;
+};
+
+struct Validation {
+  bool ok = false;
+  std::string message; // empty when ok
+};
+
+// Device bytes a case of this shape and type needs: input + output.
+std::int64_t device_bytes_needed(Shape s, DType t);
+
+class Measurer {
+public:
+  Measurer(); // the device must already be selected
+
+  // Makes the buffers hold a fresh random input of this shape and type (no-op if they do).
+  void prepare(Shape s, DType t);
+
+  // One timed sample, in milliseconds per repetition. The output is poisoned after the
+  // warm-up launch and before the timed region, outside it.
+  double sample_ms_per_rep(const Case& c);
+
+  // Compares the output of the last sample with the exact host reference.
+  Validation validate(const Case& c);
+
+private:
+  LaunchArgs args(const Case& c, int nreps) const;
+  const Bytes& expected(Output o, int tile);
+
+  Stream m_stream;
+  Event m_start, m_stop;
+  bool m_ready = false;
+  Shape m_shape;
+  DType m_dtype = DType::fp32;
+  DeviceBuffer m_in, m_out;
+  Bytes m_input;
+  std::map<std::pair<Output, int>, Bytes> m_expected;
+};
+
+} // namespace tb

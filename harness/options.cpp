@@ -1,0 +1,102 @@
+#include "harness/options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tb {
+namespace {
+
+// Converts the textual options; throws std::invalid_argument with a one-line message.
+void finalize(Options& o) {
+  if (o.sizes.empty()) throw std::invalid_argument("--size needs at least one size");
+  o.shapes.clear();
+  for (const auto& s : o.sizes) o.shapes.push_back(parse_shape(s));
+  o.dtype_values.clear();
+  for (const auto& d : o.dtypes) {
+    auto t = parse_dtype(d);
+    if (!t)
+      throw std::invalid_argument(
+          fmt::format("unknown element type '{}'; accepted: {}", d, dtype_choices()));
+    if (std::find(o.dtype_values.begin(), o.dtype_values.end(), *t) == o.dtype_values.end())
+      o.dtype_values.push_back(*t);
+  }
+  o.mode_values.clear();
+  for (const auto& m : o.modes) {
+    auto v = parse_mode(m);
+    if (!v)
+      throw std::invalid_argument(fmt::format(
+          "unknown timing mode '{}'; accepted: loop-over-kernel, loop-in-kernel", m));
+    if (std::find(o.mode_values.begin(), o.mode_values.end(), *v) == o.mode_values.end())
+      o.mode_values.push_back(*v);
+  }
+  auto u = parse_unit(o.unit);
+  if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
+  o.unit_value = *u;
+}
+
+std::string one_line(std::string s) {
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+} // namespace
+
+CliResult parse_command_line(const std::vector<std::string>& args) {
+  CliResult res;
+  Options& o = res.options;
+  CLI::App app{"transpose_bench: matrix-transpose kernels from NVIDIA's \"Optimizing Matrix "
+               "Transpose in CUDA\" and beyond, timed on this GPU.\nWith no arguments it prints "
+               "the whitepaper's table. Google Benchmark's --benchmark_* flags also work.",
+               "transpose_bench"};
+  app.set_config("--config", "", "Read options from a TOML file (a saved command line)");
+  app.allow_config_extras(CLI::config_extras_mode::error);
+  app.add_option("-s,--size", o.sizes, "Matrix sizes ROWSxCOLS or N (square)")
+      ->capture_default_str();
+  app.add_option("-t,--dtype", o.dtypes, "Element types: " + dtype_choices())
+      ->capture_default_str();
+  app.add_option("-k,--kernels", o.kernels, "Kernel ids, family names or regexes (see --list)");
+  app.add_option("--suite", o.suite, "Kernel suite when --kernels is not given")
+      ->capture_default_str();
+  app.add_option("-m,--modes", o.modes, "Timing modes: loop-over-kernel, loop-in-kernel")
+      ->capture_default_str();
+  app.add_option("-r,--reps", o.reps, "Repetitions per sample (the paper's NUM_REPS)")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app.add_option("--samples", o.samples, "Timed samples per case; tables show the median")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30, the paper's)")
+      ->capture_default_str();
+  app.add_option("--csv", o.csv, "Write one tidy CSV row per measurement to this file");
+  app.add_option("--markdown", o.markdown, "Write the result tables as Markdown to this file");
+  app.add_option("-d,--device", o.device, "CUDA device index")
+      ->check(CLI::Range(0, 1023))
+      ->capture_default_str();
+  app.add_flag("-l,--list", o.list, "List the registered kernels and exit (needs no GPU)");
+  app.add_flag("-v,--verbose", o.verbose, "Also print Google Benchmark's console table");
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 takes them reversed
+  try {
+    app.parse(reversed);
+    finalize(o);
+  } catch (const CLI::CallForHelp&) {
+    res.exit_now = true;
+    res.exit_code = kExitOk;
+    res.output = app.help();
+  } catch (const CLI::ParseError& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+  } catch (const std::invalid_argument& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+  }
+  return res;
+}
+
+} // namespace tb

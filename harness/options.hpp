@@ -1,0 +1,55 @@
+// Command line and config files. A config file is a saved command line: CLI11 reads TOML keys
+// named like the long options into the same option set, and flags given on the command line
+// override the file.
+#pragma once
+
+#include "harness/core/dtype.hpp"
+#include "harness/core/shape.hpp"
+#include "harness/record.hpp"
+#include "harness/units.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tb {
+
+struct Options {
+  // As given (these are what config files hold).
+  std::vector<std::string> sizes{"2048x2048"};
+  std::vector<std::string> dtypes{"fp32"};
+  std::vector<std::string> kernels; // empty: every kernel of the suite
+  std::string suite = "whitepaper";
+  std::vector<std::string> modes{"loop-over-kernel", "loop-in-kernel"};
+  int reps = 100;  // the paper's NUM_REPS
+  int samples = 5; // timed samples per case; the table shows the median
+  std::string unit = "GB";
+  std::string csv;      // tidy CSV output path
+  std::string markdown; // Markdown table output path
+  int device = 0;
+  bool list = false;
+  bool verbose = false; // also print Google Benchmark's own console table
+
+  // Parsed from the above by parse_command_line.
+  std::vector<Shape> shapes;
+  std::vector<DType> dtype_values;
+  std::vector<Mode> mode_values;
+  Unit unit_value = Unit::GB;
+};
+
+struct CliResult {
+  Options options;
+  bool exit_now = false; // --help, or an error: print `output`, exit with `exit_code`
+  int exit_code = 0;
+  std::string output; // help text (stdout) or a one-line error (stderr)
+};
+
+// Exit codes of the program.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;    // a kernel failed validation or raised a CUDA error
+inline constexpr int kExitBadInput = 2;  // bad flag, value, config file or size
+inline constexpr int kExitNoDevice = 3;  // no usable CUDA device or driver
+
+// args excludes the program name and Google Benchmark's --benchmark_* flags.
+CliResult parse_command_line(const std::vector<std::string>& args);
+
+} // namespace tb

@@ -1,0 +1,208 @@
+#include "harness/sinks/table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tb {
+namespace {
+
+struct Group {
+  const DeviceInfo* device = nullptr;
+  Shape shape;
+  DType dtype{};
+  std::vector<const Record*> records;
+};
+
+bool same_group(const Group& g, const Record& r) {
+  return g.device->name == r.device.name && g.device->index == r.device.index &&
+         g.shape == r.shape && g.dtype == r.dtype;
+}
+
+std::vector<Group> group_records(const std::vector<Record>& records) {
+  std::vector<Group> groups;
+  for (const auto& r : records) {
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const Group& g) { return same_group(g, r); });
+    if (it == groups.end()) {
+      groups.push_back(Group{&r.device, r.shape, r.dtype, {}});
+      it = groups.end() - 1;
+    }
+    it->records.push_back(&r);
+  }
+  return groups;
+}
+
+std::string mib(std::int64_t bytes) {
+  return fmt::format("{:.0f} MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+}
+
+std::string cell(const Record* r, Unit unit) {
+  if (!r) return "-";
+  switch (r->status) {
+  case Status::ok: {
+    std::string s = fmt::format("{:.1f}", from_gbps(r->bandwidth_gbps(), unit));
+    if (r->above_dram_peak()) s += " *";
+    return s;
+  }
+  case Status::failed: return "FAILED";
+  case Status::unsupported: return "n/a";
+  case Status::not_run: return "not run";
+  }
+  return "?";
+}
+
+} // namespace
+
+std::string render_device_header(const DeviceInfo& d) {
+  return fmt::format("Device {}: {} (cc {}.{}, {} SMs, L2 {}, peak DRAM {:.0f} GB/s)   "
+                     "CUDA runtime {}, driver {}",
+                     d.index, d.name, d.cc_major, d.cc_minor, d.sm_count, mib(d.l2_bytes),
+                     d.dram_peak_gbps, d.runtime, d.driver);
+}
+
+std::string render_tables(const std::vector<Record>& records, Unit unit, TableFormat format) {
+  const bool md = format == TableFormat::markdown;
+  std::string out;
+  const DeviceInfo* last_device = nullptr;
+  for (const Group& g : group_records(records)) {
+    if (!last_device || last_device->name != g.device->name ||
+        last_device->index != g.device->index) {
+      out += md ? "**" + render_device_header(*g.device) + "**\n\n"
+                : render_device_header(*g.device) + "\n";
+      last_device = g.device;
+    }
+    // Rows (kernels) and columns (modes) in first-appearance order; modes in enum order.
+    std::vector<std::string> kernels;
+    std::set<Mode> mode_set;
+    std::set<std::pair<int, int>> geometries;
+    int reps = 0;
+    std::size_t samples = 0;
+    for (const Record* r : g.records) {
+      if (std::find(kernels.begin(), kernels.end(), r->kernel_id) == kernels.end())
+        kernels.push_back(r->kernel_id);
+      mode_set.insert(r->mode);
+      geometries.insert({r->tile, r->block_x * 1000 + r->block_y});
+      reps = std::max(reps, r->reps);
+      samples = std::max(samples, r->samples_ms.size());
+    }
+    const std::vector<Mode> modes(mode_set.begin(), mode_set.end());
+    auto find = [&](const std::string& id, Mode m) -> const Record* {
+      for (const Record* r : g.records)
+        if (r->kernel_id == id && r->mode == m) return r;
+      return nullptr;
+    };
+    auto any_of_kernel = [&](const std::string& id) -> const Record* {
+      for (const Record* r : g.records)
+        if (r->kernel_id == id) return r;
+      return nullptr;
+    };
+    // Baselines: kernels that declare one ("copy", "memcpy"); % is taken in the first mode.
+    std::vector<std::pair<std::string, std::string>> baselines; // label, kernel id
+    for (const auto& id : kernels) {
+      const Record* r = any_of_kernel(id);
+      if (!r->baseline.empty()) baselines.push_back({r->baseline, id});
+    }
+    const bool uniform_geometry = geometries.size() == 1;
+    const Record& first = *g.records.front();
+
+    std::string title = fmt::format("Matrix {} x {} {}", g.shape.rows, g.shape.cols,
+                                    dtype_name(g.dtype));
+    if (uniform_geometry)
+      title += fmt::format(", tile {}x{}, block {}x{}", first.tile, first.tile, first.block_x,
+                           first.block_y);
+    title += fmt::format(", NUM_REPS {}, median of {} sample{}   unit: {}", reps, samples,
+                         samples == 1 ? "" : "s", unit_description(unit));
+    out += md ? "\n" + title + "\n\n" : "\n" + title + "\n";
+
+    std::vector<std::string> header{"Kernel"};
+    if (!uniform_geometry) {
+      header.push_back("Tile");
+      header.push_back("Block");
+    }
+    for (Mode m : modes) header.push_back(std::string(mode_title(m)));
+    for (const auto& b : baselines) header.push_back("% of " + b.first);
+
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& id : kernels) {
+      const Record* any = any_of_kernel(id);
+      std::vector<std::string> row{any->kernel_name};
+      if (!uniform_geometry) {
+        row.push_back(fmt::format("{}x{}", any->tile, any->tile));
+        row.push_back(fmt::format("{}x{}", any->block_x, any->block_y));
+      }
+      for (Mode m : modes) row.push_back(cell(find(id, m), unit));
+      for (const auto& b : baselines) {
+        const Record* r = find(id, modes.front());
+        const Record* base = find(b.second, modes.front());
+        if (r && base && r->status == Status::ok && base->status == Status::ok &&
+            base->bandwidth_gbps() > 0)
+          row.push_back(fmt::format("{:.1f}", 100.0 * r->bandwidth_gbps() / base->bandwidth_gbps()));
+        else
+          row.push_back("-");
+      }
+      rows.push_back(std::move(row));
+    }
+
+    std::vector<std::size_t> width(header.size());
+    for (std::size_t c = 0; c < header.size(); ++c) {
+      width[c] = header[c].size();
+      for (const auto& row : rows) width[c] = std::max(width[c], row[c].size());
+    }
+    auto line = [&](const std::vector<std::string>& cells) {
+      std::string s = md ? "|" : "";
+      for (std::size_t c = 0; c < cells.size(); ++c) {
+        const bool left = c == 0;
+        if (md) {
+          s += " " + (left ? fmt::format("{:<{}}", cells[c], width[c])
+                           : fmt::format("{:>{}}", cells[c], width[c])) + " |";
+        } else {
+          s += left ? fmt::format("{:<{}}", cells[c], width[c] + 2)
+                    : fmt::format("{:>{}}", cells[c], width[c] + 3);
+        }
+      }
+      return s + "\n";
+    };
+    out += line(header);
+    if (md) {
+      std::string sep = "|";
+      for (std::size_t c = 0; c < header.size(); ++c)
+        sep += (c == 0 ? ":" + std::string(width[c] + 1, '-') : std::string(width[c] + 1, '-') + ":") + "|";
+      out += sep + "\n";
+    }
+    for (const auto& row : rows) out += line(row);
+
+    // Notes: what the figures are, and what went wrong.
+    std::vector<std::string> notes;
+    if (std::any_of(g.records.begin(), g.records.end(),
+                    [](const Record* r) { return r->status == Status::ok && r->above_dram_peak(); }))
+      notes.push_back(fmt::format("* above the theoretical DRAM peak ({:.0f} GB/s): the figure "
+                                  "measures caches, not DRAM.",
+                                  g.device->dram_peak_gbps));
+    const double working_set = first.bytes_per_rep;
+    if (g.device->l2_bytes > 0 && working_set <= static_cast<double>(g.device->l2_bytes))
+      notes.push_back(fmt::format(
+          "in + out = {:.1f} MB fits in the {} L2: these figures measure L2, not DRAM "
+          "(use --size 16384x16384 to measure DRAM).",
+          working_set / 1e6, mib(g.device->l2_bytes)));
+    if (std::find(modes.begin(), modes.end(), Mode::loop_in_kernel) != modes.end() && reps > 1)
+      notes.push_back("loop in kernel re-reads the same tile NUM_REPS times, so past the first "
+                      "pass it measures L1/L2, not DRAM (NVIDIA dropped this mode from its "
+                      "sample in CUDA 5.5 for that reason).");
+    for (const Record* r : g.records)
+      if (r->status == Status::failed || r->status == Status::not_run)
+        notes.push_back(fmt::format("{} {} ({}): {}", status_name(r->status), r->kernel_id,
+                                    mode_name(r->mode), r->message));
+      else if (r->status == Status::unsupported && r->mode == modes.front())
+        notes.push_back(fmt::format("n/a {}: {}", r->kernel_id, r->message));
+    if (!notes.empty()) {
+      out += md ? "\n" : "";
+      for (const auto& n : notes) out += (md ? "- " : "Note: ") + n + "\n";
+    }
+  }
+  return out;
+}
+
+} // namespace tb

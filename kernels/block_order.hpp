@@ -1,0 +1,37 @@
+// How a kernel reads blockIdx: the usual cartesian order, or the whitepaper's diagonal order,
+// which walks tiles along diagonals so that concurrently running blocks spread their reads and
+// writes over all memory partitions (the paper's cure for partition camping on 8-/10-series
+// GPUs). Plain C++ so host tests can check that every mapping is a bijection on tiles.
+#pragma once
+
+#include "harness/core/hd.hpp"
+
+namespace tb {
+
+struct CartesianOrder {
+  TB_HD static void map(unsigned bx, unsigned by, unsigned /*gx*/, unsigned /*gy*/,
+                        bool /*square*/, unsigned& tile_x, unsigned& tile_y) {
+    tile_x = bx;
+    tile_y = by;
+  }
+};
+
+// blockIdx.y picks a diagonal slice, blockIdx.x the position along it. `square` is the paper's
+// `width == height` test; the general branch is the paper's mapping for non-square matrices,
+// which is a bijection for every grid shape: bid / gy ranges over [0, gx) and, for a fixed
+// tile_y = bid % gy, (bid / gy + tile_y) % gx is a rotation of that range.
+struct DiagonalOrder {
+  TB_HD static void map(unsigned bx, unsigned by, unsigned gx, unsigned gy, bool square,
+                        unsigned& tile_x, unsigned& tile_y) {
+    if (square) {
+      tile_y = bx;
+      tile_x = (bx + by) % gx;
+    } else {
+      const unsigned bid = bx + gx * by;
+      tile_y = bid % gy;
+      tile_x = (bid / gy + tile_y) % gx;
+    }
+  }
+};
+
+} // namespace tb

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Makes sure the build's dependencies are present. On Debian/Ubuntu, missing packages are
+# installed with apt-get (as root, or through sudo); elsewhere the script says what to install.
+# Sourced by run.sh and test.sh; puts the CUDA toolkit's bin folder on PATH when needed.
+set -u
+
+tb_have_cmake_package() { # NAME: a CMake package config file exists in a usual prefix
+  local name=$1 lower
+  lower=$(echo "$1" | tr '[:upper:]' '[:lower:]')
+  for prefix in /usr /usr/local /opt ${CMAKE_PREFIX_PATH//:/ }; do
+    [ -d "$prefix" ] || continue
+    if find "$prefix" -maxdepth 6 \( -name "${name}Config.cmake" -o -name "${lower}-config.cmake" \) \
+         -print -quit 2>/dev/null | grep -q .; then return 0; fi
+  done
+  return 1
+}
+
+tb_deps() {
+  if ! command -v nvcc >/dev/null 2>&1; then
+    for d in /usr/local/cuda/bin /usr/local/cuda-*/bin /opt/cuda/bin; do
+      if [ -x "$d/nvcc" ]; then export PATH="$d:$PATH"; break; fi
+    done
+  fi
+  local missing=() tools=()
+  command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+  command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
+  command -v g++ >/dev/null 2>&1 || missing+=(g++)
+  tb_have_cmake_package benchmark || missing+=(libbenchmark-dev)
+  tb_have_cmake_package fmt || missing+=(libfmt-dev)
+  tb_have_cmake_package GTest || missing+=(libgtest-dev)
+  tb_have_cmake_package CLI11 || missing+=(libcli11-dev)
+  if [ ${#missing[@]} -gt 0 ]; then
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
+    if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; }; then
+      echo "deps: installing ${missing[*]}" >&2
+      $sudo apt-get update -qq >&2 &&
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2 ||
+        { echo "deps: apt-get could not install: ${missing[*]}; install them and re-run" >&2; return 1; }
+    else
+      echo "deps: missing ${missing[*]}; on Debian/Ubuntu: sudo apt-get install ${missing[*]}" >&2
+      return 1
+    fi
+  fi
+  if ! command -v nvcc >/dev/null 2>&1; then
+    echo "deps: nvcc not found: install the CUDA Toolkit (12.x or 13.x) from NVIDIA and put its bin/ on PATH" >&2
+    return 1
+  fi
+  # CMake >= 3.24 for presets and 'native' CUDA architectures.
+  local v
+  v=$(cmake --version | head -1 | sed 's/[^0-9.]*\([0-9]*\.[0-9]*\).*/\1/')
+  if [ "$(printf '%s\n3.24\n' "$v" | sort -V | head -1)" != "3.24" ]; then
+    echo "deps: CMake $v is too old; 3.24 or newer is needed (pip install cmake, or a newer distribution)" >&2
+    return 1
+  fi
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# One call on a lent GPU: build, run every test, then the benchmarks, with full logs under
+# $OUT (default ./gpu-out) and a short summary printed last. Extra arguments are appended to
+# the benchmark runs.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-$PWD/gpu-out}
+mkdir -p "$out"
+nvidia-smi >"$out/nvidia-smi.txt" 2>&1
+slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr '[:upper:]' '[:lower:]' |
+  sed -e 's/^nvidia //' -e 's/[^a-z0-9]\+/-/g' -e 's/-$//')
+echo "gpu slug: $slug" | tee "$out/summary.txt"
+
+start=$(date +%s)
+scripts/test.sh >"$out/test.log" 2>&1
+test_rc=$?
+bin=./build/ci/transpose_bench
+echo "tests: exit $test_rc ($(($(date +%s) - start)) s): $(grep -E 'tests passed|tests failed' "$out/test.log" | tail -1)" | tee -a "$out/summary.txt"
+
+run() { # NAME ARGS...: one benchmark run, table to NAME.txt, CSV and Markdown beside it
+  local name=$1; shift
+  echo "\$ transpose_bench $* --csv results/$slug/$name.csv --markdown results/$slug/$name.md" >"$out/$name.cmd"
+  "$bin" "$@" --csv "$out/$name.csv" --markdown "$out/$name.md" >"$out/$name.txt" 2>"$out/$name.err"
+  echo "$name: exit $?" | tee -a "$out/summary.txt"
+}
+if [ -x "$bin" ]; then
+  run whitepaper "$@"
+  run whitepaper-16384 --size 16384x16384 "$@"
+  if command -v compute-sanitizer >/dev/null; then
+    for tool in memcheck racecheck; do
+      compute-sanitizer --tool $tool --error-exitcode 9 "$bin" --size 33x65 --reps 2 --samples 1 \
+        >"$out/sanitize-$tool.log" 2>&1
+      echo "compute-sanitizer $tool 33x65: exit $? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitize-$tool.log" | tail -1))" | tee -a "$out/summary.txt"
+    done
+  fi
+fi
+echo "=== failed tests"; grep -E "^\s+[0-9]+ - .*\(Failed\)|\*\*\*Failed" "$out/test.log" | head -20
+echo "=== whitepaper"; cat "$out/whitepaper.txt" 2>/dev/null
+echo "=== whitepaper-16384"; cat "$out/whitepaper-16384.txt" 2>/dev/null
+echo "=== summary"; cat "$out/summary.txt"

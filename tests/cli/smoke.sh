@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs the real executable's default table with a tiny budget and checks the table and CSV.
+set -u
+bin=$1
+if ! nvidia-smi -L >/dev/null 2>&1; then echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"; exit 77; fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+"$bin" --reps 2 --samples 1 --csv "$scratch/r.csv" --markdown "$scratch/r.md" >"$scratch/out" 2>&1
+rc=$?
+cat "$scratch/out"
+[[ $rc -eq 0 ]] || { echo "FAIL: exit code $rc"; exit 1; }
+for k in "Simple Copy" "Shared Memory Copy" "Naive Transpose" "Coalesced Transpose" \
+         "Bank Conflict Free Transpose" "Fine-grained Transpose" "Coarse-grained Transpose" "Diagonal Transpose"; do
+  grep -q "$k" "$scratch/out" || { echo "FAIL: table lacks '$k'"; exit 1; }
+done
+rows=$(($(wc -l <"$scratch/r.csv") - 1))
+[[ $rows -eq 16 ]] || { echo "FAIL: CSV has $rows rows, expected 16 (8 kernels x 2 modes)"; exit 1; }
+grep -q ",FAILED," "$scratch/r.csv" && { echo "FAIL: a kernel failed"; exit 1; }
+grep -q "^| Simple Copy" "$scratch/r.md" || { echo "FAIL: Markdown table missing"; exit 1; }
+echo "smoke ok: $rows CSV rows"
