@@ -7,7 +7,7 @@ set -u
 tb_have_cmake_package() { # NAME: a CMake package config file exists in a usual prefix
   local name=$1 lower
   lower=$(echo "$1" | tr '[:upper:]' '[:lower:]')
-  for prefix in /usr /usr/local /opt ${CMAKE_PREFIX_PATH//:/ }; do
+  for prefix in /usr /usr/local /opt ${CMAKE_PREFIX_PATH:+${CMAKE_PREFIX_PATH//:/ }}; do
     [ -d "$prefix" ] || continue
     if find "$prefix" -maxdepth 6 \( -name "${name}Config.cmake" -o -name "${lower}-config.cmake" \) \
          -print -quit 2>/dev/null | grep -q .; then return 0; fi
