@@ -4,7 +4,10 @@
 # the benchmark runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-$PWD/gpu-out}
+# At most a few files come back from a lent machine: everything is written under $out and
+# packed into $final/bundle.tgz at the end, beside summary.txt.
+final=${OUT:-$PWD/gpu-out}
+out=$final/work
 mkdir -p "$out"
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1
 slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr '[:upper:]' '[:lower:]' |
@@ -38,3 +41,5 @@ echo "=== failed tests"; grep -E "^\s+[0-9]+ - .*\(Failed\)|\*\*\*Failed" "$out/
 echo "=== whitepaper"; cat "$out/whitepaper.txt" 2>/dev/null
 echo "=== whitepaper-16384"; cat "$out/whitepaper-16384.txt" 2>/dev/null
 echo "=== summary"; cat "$out/summary.txt"
+cp "$out/summary.txt" "$final/summary.txt"
+tar czf "$final/bundle.tgz" -C "$out" . && rm -rf "$out"
