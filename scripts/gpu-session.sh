@@ -37,6 +37,8 @@ if [ -x "$bin" ]; then
     done
   fi
 fi
+# Machine code of every kernel, for checking access widths and local memory without device time.
+command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$bin" >"$out/sass.txt" 2>&1
 echo "=== failed tests"; grep -E "^\s+[0-9]+ - .*\(Failed\)|\*\*\*Failed" "$out/test.log" | head -20
 echo "=== whitepaper"; cat "$out/whitepaper.txt" 2>/dev/null
 echo "=== whitepaper-16384"; cat "$out/whitepaper-16384.txt" 2>/dev/null
