@@ -70,7 +70,7 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
   for (const Group& g : group_records(records)) {
     if (!last_device || last_device->name != g.device->name ||
         last_device->index != g.device->index) {
-      out += md ? "**" + render_device_header(*g.device) + "**\n\n"
+      out += md ? "**" + render_device_header(*g.device) + "**\n"
                 : render_device_header(*g.device) + "\n";
       last_device = g.device;
     }
@@ -199,7 +199,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
         notes.push_back(fmt::format("n/a {}: {}", r->kernel_id, r->message));
     if (!notes.empty()) {
       out += md ? "\n" : "";
-      for (const auto& n : notes) out += (md ? "- " : "Note: ") + n + "\n";
+      for (const auto& n : notes)
+        out += (md ? "- " + (n[0] == '*' ? "\\" + n : n) : "Note: " + n) + "\n";
     }
   }
   return out;
