@@ -43,6 +43,13 @@ Record make_record(const Case& c, const DeviceInfo& device) {
   r.bytes_per_rep = c.kernel->bytes_per_element * static_cast<double>(c.shape.elements()) *
                     static_cast<double>(dtype_size(c.dtype));
   r.git_revision = std::string(git_revision());
+  if (c.kernel->note) {
+    LaunchArgs a;
+    a.dtype = c.dtype;
+    a.rows = static_cast<int>(c.shape.rows);
+    a.cols = static_cast<int>(c.shape.cols);
+    r.message = c.kernel->note(a);
+  }
   return r;
 }
 
@@ -92,7 +99,7 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
             state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
             state.counters["GBps"] = r.bandwidth_gbps();
             if (v.ok) {
-              if (r.status != Status::failed) r.status = Status::ok;
+              r.status = Status::ok;
             } else {
               r.status = Status::failed;
               r.message = v.message;

@@ -99,14 +99,8 @@ __device__ __forceinline__ void smem_tile(T* out, const T* in, int cols, int row
   }
 }
 
-// Signature shared by all whitepaper kernels, in the paper's argument order.
-template <typename T> using Kernel = void (*)(T*, const T*, int, int, int);
-
-template <typename T> void launch(Kernel<T> kernel, const LaunchArgs& a) {
-  const dim3 grid = tile_grid(a, kTile, kTile);
-  kernel<<<grid, dim3(kTile, kBlockRows), 0, a.stream>>>(
-      static_cast<T*>(a.out), static_cast<const T*>(a.in), a.cols, a.rows, a.nreps);
-  TB_CUDA_CHECK_LAUNCH();
+template <typename T> void launch(TransposeKernel<T> kernel, const LaunchArgs& a) {
+  launch_kernel(kernel, tile_grid(a, kTile, kTile), dim3(kTile, kBlockRows), 0, a);
 }
 
 // A whitepaper registry entry: 32x32 tiles, 32x8 threads, every element type, in the
@@ -114,21 +108,15 @@ template <typename T> void launch(Kernel<T> kernel, const LaunchArgs& a) {
 template <class K>
 KernelSpec spec(const char* id, const char* name, int order, Output output, const char* summary,
                 const char* baseline) {
-  KernelSpec s;
-  s.baseline = baseline;
-  s.id = id;
-  s.name = name;
-  s.family = Family::whitepaper;
-  s.source = "NVIDIA, Optimizing Matrix Transpose in CUDA (2010)";
-  s.summary = summary;
-  s.output = output;
-  s.tile = kTile;
-  s.block_x = kTile;
-  s.block_y = kBlockRows;
-  s.order = order;
-  s.suites = {"whitepaper"};
-  set_launch<K>(s);
-  return s;
+  return tb::spec<K>(id, name)
+      .family(Family::whitepaper)
+      .source("NVIDIA, Optimizing Matrix Transpose in CUDA (2010)")
+      .summary(summary)
+      .output(output)
+      .geometry(kTile, kTile, kBlockRows)
+      .order(order)
+      .baseline(baseline)
+      .suites({"whitepaper"});
 }
 
 } // namespace tb::wp

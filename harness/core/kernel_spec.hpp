@@ -54,6 +54,9 @@ struct KernelSpec {
   std::vector<DType> dtypes; // element types it can run
   std::vector<std::string> suites; // suites it belongs to ("whitepaper", ...); "all" is implied
   std::function<void(const LaunchArgs&)> launch; // launches on args.stream; throws on error
+  // Optional: a remark on how this kernel handles a given shape and type (a fallback path,
+  // say), shown with its results. Empty when there is nothing to say.
+  std::function<std::string(const LaunchArgs&)> note;
 
   bool supports(DType t) const;
   bool in_suite(std::string_view suite) const;

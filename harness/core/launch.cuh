@@ -8,9 +8,13 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tb {
 
@@ -51,6 +55,61 @@ inline dim3 tile_grid(const LaunchArgs& a, int tile_x, int tile_y) {
     throw std::invalid_argument("matrix has too many rows for a 2-D grid of " +
                                 std::to_string(tile_y) + "-row tiles");
   return g;
+}
+
+// The signature every CUDA kernel in kernels/ shares, in the whitepaper's argument order:
+// (out, in, width = cols, height = rows, nreps).
+template <typename T> using TransposeKernel = void (*)(T*, const T*, int, int, int);
+
+template <typename T>
+void launch_kernel(TransposeKernel<T> kernel, dim3 grid, dim3 block, std::size_t smem,
+                   const LaunchArgs& a) {
+  kernel<<<grid, block, smem, a.stream>>>(static_cast<T*>(a.out), static_cast<const T*>(a.in),
+                                          a.cols, a.rows, a.nreps);
+  TB_CUDA_CHECK_LAUNCH();
+}
+
+// Raises a kernel's dynamic shared-memory limit once per process (needed above 48 KB).
+template <typename T> void allow_dynamic_smem(TransposeKernel<T> kernel, std::size_t bytes) {
+  static bool done = false; // one per kernel instantiation
+  if (!done) {
+    TB_CUDA_CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      static_cast<int>(bytes)));
+    done = true;
+  }
+}
+
+// Builds a registry entry: `tb::spec<Launch>("id", "Name").family(...)...` where Launch has a
+// `template <typename T> static void run(const LaunchArgs&)`; List names the element types.
+class SpecBuilder {
+public:
+  explicit SpecBuilder(KernelSpec s) : m_s(std::move(s)) {}
+  SpecBuilder& family(Family f) { m_s.family = f; return *this; }
+  SpecBuilder& source(std::string v) { m_s.source = std::move(v); return *this; }
+  SpecBuilder& summary(std::string v) { m_s.summary = std::move(v); return *this; }
+  SpecBuilder& output(Output o) { m_s.output = o; return *this; }
+  SpecBuilder& geometry(int tile, int bx, int by) {
+    m_s.tile = tile; m_s.block_x = bx; m_s.block_y = by; return *this;
+  }
+  SpecBuilder& order(int o) { m_s.order = o; return *this; }
+  SpecBuilder& baseline(std::string b) { m_s.baseline = std::move(b); return *this; }
+  SpecBuilder& suites(std::vector<std::string> s) { m_s.suites = std::move(s); return *this; }
+  SpecBuilder& no_nreps() { m_s.has_nreps = false; return *this; }
+  SpecBuilder& note(std::function<std::string(const LaunchArgs&)> f) {
+    m_s.note = std::move(f); return *this;
+  }
+  operator KernelSpec() const { return m_s; }
+
+private:
+  KernelSpec m_s;
+};
+
+template <class K, class List = all_dtypes> SpecBuilder spec(std::string id, std::string name) {
+  KernelSpec s;
+  s.id = std::move(id);
+  s.name = std::move(name);
+  set_launch<K, List>(s);
+  return SpecBuilder(std::move(s));
 }
 
 } // namespace tb

@@ -197,6 +197,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
                                     mode_name(r->mode), r->message));
       else if (r->status == Status::unsupported && r->mode == modes.front())
         notes.push_back(fmt::format("n/a {}: {}", r->kernel_id, r->message));
+      else if (r->status == Status::ok && !r->message.empty() && r->mode == modes.front())
+        notes.push_back(fmt::format("{}: {}", r->kernel_id, r->message));
     if (!notes.empty()) {
       out += md ? "\n" : "";
       for (const auto& n : notes)

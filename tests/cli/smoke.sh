@@ -14,7 +14,9 @@ for k in "Simple Copy" "Shared Memory Copy" "Naive Transpose" "Coalesced Transpo
   grep -q "$k" "$scratch/out" || { echo "FAIL: table lacks '$k'"; exit 1; }
 done
 rows=$(($(wc -l <"$scratch/r.csv") - 1))
-[[ $rows -eq 16 ]] || { echo "FAIL: CSV has $rows rows, expected 16 (8 kernels x 2 modes)"; exit 1; }
+[[ $rows -eq 18 ]] || { echo "FAIL: CSV has $rows rows, expected 18 (9 kernels x 2 modes)"; exit 1; }
+grep -q "cudaMemcpy D2D" "$scratch/out" || { echo "FAIL: table lacks the memcpy row"; exit 1; }
+grep -q "% of memcpy" "$scratch/out" || { echo "FAIL: table lacks '% of memcpy'"; exit 1; }
 grep -q ",FAILED," "$scratch/r.csv" && { echo "FAIL: a kernel failed"; exit 1; }
 grep -q "^| Simple Copy" "$scratch/r.md" || { echo "FAIL: Markdown table missing"; exit 1; }
 echo "smoke ok: $rows CSV rows"

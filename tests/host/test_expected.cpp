@@ -129,3 +129,23 @@ TEST(Expected, CompareCountsAndLocatesMismatches) {
   EXPECT_EQ(m.first_row, 2);
   EXPECT_EQ(m.first_col, 1);
 }
+
+// Every registered kernel's declared output, at odd shapes, against an independent element
+// by element definition written here.
+#include "harness/registry.hpp"
+
+TEST(Expected, EveryKernelsDeclaredOutputAtOddShapes) {
+  for (const KernelSpec& k : registered_kernels()) {
+    if (k.output != Output::copy && k.output != Output::transpose) continue;
+    for (Shape s : {Shape{33, 65}, Shape{1, 1000}, Shape{1000, 1}, Shape{17, 3}}) {
+      const Bytes in = iota_input(s);
+      const Bytes out = expected_output(k.output, k.tile, s, 4, in);
+      const Shape os = output_shape(k.output, s);
+      for (std::int64_t r = 0; r < os.rows; ++r)
+        for (std::int64_t c = 0; c < os.cols; ++c) {
+          const std::int64_t want = k.output == Output::copy ? r * s.cols + c : c * s.cols + r;
+          ASSERT_EQ(at(out, os, r, c), want) << k.id << " " << to_string(s);
+        }
+    }
+  }
+}

@@ -20,8 +20,9 @@ TEST(Registry, WhitepaperSuiteIsThePapersTableInOrder) {
   EXPECT_EQ(ids(ks), (std::vector<std::string>{
                          "simple_copy", "copy_shared_mem", "transpose_naive", "transpose_coalesced",
                          "transpose_no_bank_conflicts", "transpose_fine_grained",
-                         "transpose_coarse_grained", "transpose_diagonal"}));
-  for (auto* k : ks) {
+                         "transpose_coarse_grained", "transpose_diagonal", "cuda_memcpy"}));
+  // The paper's eight, then the library copy ceiling.
+  for (auto* k : std::vector<const KernelSpec*>(ks.begin(), ks.begin() + 8)) {
     EXPECT_EQ(k->family, Family::whitepaper);
     EXPECT_EQ(k->tile, 32);
     EXPECT_EQ(k->block_x, 32);
@@ -41,8 +42,8 @@ TEST(Registry, SelectByIdFamilyAndRegex) {
   const auto& all = registered_kernels();
   EXPECT_EQ(ids(select_kernels(all, "whitepaper", {"transpose_naive"})),
             std::vector<std::string>{"transpose_naive"});
-  EXPECT_EQ(select_kernels(all, "all", {"whitepaper"}).size(),
-            select_kernels(all, "whitepaper", {}).size());
+  EXPECT_EQ(select_kernels(all, "all", {"whitepaper"}).size(), 8u); // the family
+  EXPECT_EQ(select_kernels(all, "whitepaper", {}).size(), 9u);       // the suite adds memcpy
   EXPECT_EQ(ids(select_kernels(all, "all", {".*grained"})),
             (std::vector<std::string>{"transpose_fine_grained", "transpose_coarse_grained"}));
   // By printed name, case-insensitively; duplicates collapse; registry order is kept.
@@ -76,4 +77,62 @@ TEST(Registry, RejectsDuplicatesAndIncompleteSpecs) {
   KernelSpec empty;
   empty.id = "no_launch";
   EXPECT_THROW(register_kernel(empty), std::logic_error);
+}
+
+TEST(Registry, EveryArticleFamilyIsPresent) {
+  const auto& all = registered_kernels();
+  auto count = [&](const char* family) { return select_kernels(all, "all", {family}).size(); };
+  EXPECT_EQ(count("whitepaper"), 8u);
+  EXPECT_EQ(count("leetgpu"), 2u);
+  EXPECT_EQ(count("vitamin"), 6u);
+  EXPECT_EQ(count("study"), 14u);
+  EXPECT_EQ(count("triton-style"), 1u);
+  EXPECT_EQ(count("library"), 2u);
+  for (const auto& k : all) {
+    EXPECT_FALSE(k.source.empty()) << k.id;
+    EXPECT_FALSE(k.summary.empty()) << k.id;
+  }
+}
+
+TEST(Registry, LibraryBaselines) {
+  const KernelSpec* memcpy = find_kernel("cuda_memcpy");
+  ASSERT_NE(memcpy, nullptr);
+  EXPECT_EQ(memcpy->baseline, "memcpy");
+  EXPECT_FALSE(memcpy->has_nreps);
+  EXPECT_TRUE(memcpy->in_suite("whitepaper")); // the default table shows the copy ceiling
+  EXPECT_EQ(memcpy->output, Output::copy);
+  const KernelSpec* geam = find_kernel("cublas_geam");
+  ASSERT_NE(geam, nullptr);
+  EXPECT_EQ(geam->dtypes, (std::vector<DType>{DType::fp32, DType::fp64}));
+  EXPECT_FALSE(geam->supports(DType::fp16));
+  EXPECT_FALSE(geam->supports(DType::u8));
+}
+
+// Kernels with 16-byte accesses say when a shape forces their scalar fallback.
+TEST(Registry, PacketPathDecisionsPerShapeAndType) {
+  EXPECT_EQ(elems_per_16_bytes(DType::fp32), 4);
+  EXPECT_EQ(elems_per_16_bytes(DType::fp16), 8);
+  EXPECT_EQ(elems_per_16_bytes(DType::bf16), 8);
+  EXPECT_EQ(elems_per_16_bytes(DType::fp64), 2);
+  EXPECT_EQ(elems_per_16_bytes(DType::u8), 16);
+  for (const char* id : {"vitamin_packed_bcf", "vitamin_packed_swizzle"}) {
+    const KernelSpec* k = find_kernel(id);
+    ASSERT_NE(k, nullptr);
+    ASSERT_TRUE(static_cast<bool>(k->note));
+    auto note = [&](DType t, int rows, int cols) {
+      LaunchArgs a;
+      a.dtype = t;
+      a.rows = rows;
+      a.cols = cols;
+      return k->note(a);
+    };
+    EXPECT_EQ(note(DType::fp32, 8192, 8192), "");
+    EXPECT_EQ(note(DType::fp32, 1536, 4096), "");
+    EXPECT_NE(note(DType::fp32, 4099, 7919).find("multiples of 4"), std::string::npos);
+    EXPECT_EQ(note(DType::fp64, 1000, 2), "");
+    EXPECT_NE(note(DType::fp64, 1000, 1), "");
+    EXPECT_NE(note(DType::u8, 1024, 1000).find("multiples of 16"), std::string::npos);
+    EXPECT_EQ(note(DType::u8, 1024, 1008), "");
+    EXPECT_NE(note(DType::fp16, 1, 1000), ""); // one row is not a multiple of 8
+  }
 }

@@ -1,0 +1,26 @@
+// cudaMemcpyAsync device-to-device: the copy ceiling every transpose is compared with (a copy
+// moves the same bytes with the friendliest possible pattern). It reads and writes rows x cols
+// elements, so its effective bandwidth counts both, like every other row. It has no in-kernel
+// repetition loop, so the loop-in-kernel mode does not apply.
+#include "harness/core/launch.cuh"
+#include "harness/registry.hpp"
+
+namespace {
+struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const std::size_t bytes = static_cast<std::size_t>(a.rows) * a.cols * sizeof(T);
+    TB_CUDA_CALL(cudaMemcpyAsync(a.out, a.in, bytes, cudaMemcpyDeviceToDevice, a.stream));
+  }
+};
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::spec<Launch>("cuda_memcpy", "cudaMemcpy D2D")
+        .family(tb::Family::library)
+        .source("CUDA runtime: cudaMemcpyAsync, device to device")
+        .summary("the driver's copy engine path: the copy ceiling")
+        .output(tb::Output::copy)
+        .geometry(1, 1, 1)
+        .order(0)
+        .baseline("memcpy")
+        .suites({"whitepaper"})
+        .no_nreps());
+} // namespace
