@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One call on a lent GPU: build, run every test, then the benchmarks, with full logs under
 # $OUT (default ./gpu-out) and a short summary printed last. Extra arguments are appended to
-# the benchmark runs.
+# the benchmark runs. The runs are listed in scripts/gpu-runs.txt (or the file in $TB_RUNS).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # At most a few files come back from a lent machine: everything is written under $out and
@@ -26,22 +26,29 @@ run() { # NAME ARGS...: one benchmark run, table to NAME.txt, CSV and Markdown b
   "$bin" "$@" --csv "$out/$name.csv" --markdown "$out/$name.md" >"$out/$name.txt" 2>"$out/$name.err"
   echo "$name: exit $?" | tee -a "$out/summary.txt"
 }
+runs=${TB_RUNS:-scripts/gpu-runs.txt}
 if [ -x "$bin" ]; then
-  run whitepaper "$@"
-  run whitepaper-16384 --size 16384x16384 "$@"
+  while IFS='|' read -r name args; do
+    name=$(echo "$name" | xargs)
+    [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
+    # shellcheck disable=SC2086
+    run "$name" $args "$@"
+  done <"$runs"
   if command -v compute-sanitizer >/dev/null; then
     for tool in memcheck racecheck; do
-      compute-sanitizer --tool $tool --error-exitcode 9 "$bin" --size 33x65 --reps 2 --samples 1 \
-        >"$out/sanitize-$tool.log" 2>&1
-      echo "compute-sanitizer $tool 33x65: exit $? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitize-$tool.log" | tail -1))" | tee -a "$out/summary.txt"
+      compute-sanitizer --tool $tool --error-exitcode 9 "$bin" --suite all --size 33x65 --reps 2 \
+        --samples 1 >"$out/sanitize-$tool.log" 2>&1
+      echo "compute-sanitizer $tool, all kernels, 33x65 fp32: exit $? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitize-$tool.log" | tail -1))" | tee -a "$out/summary.txt"
     done
   fi
 fi
 # Machine code of every kernel, for checking access widths and local memory without device time.
 command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$bin" >"$out/sass.txt" 2>&1
 echo "=== failed tests"; grep -E "^\s+[0-9]+ - .*\(Failed\)|\*\*\*Failed" "$out/test.log" | head -20
-echo "=== whitepaper"; cat "$out/whitepaper.txt" 2>/dev/null
-echo "=== whitepaper-16384"; cat "$out/whitepaper-16384.txt" 2>/dev/null
+for f in "$out"/*.txt; do
+  case $f in */summary.txt | */nvidia-smi.txt) continue ;; esac
+  echo "=== $(basename "$f" .txt)"; cut -c1-160 "$f" | head -60
+done
 echo "=== summary"; cat "$out/summary.txt"
 cp "$out/summary.txt" "$final/summary.txt"
 tar czf "$final/bundle.tgz" -C "$out" . && rm -rf "$out"
