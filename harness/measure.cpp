@@ -79,7 +79,7 @@ Validation Measurer::validate(const Case& c) {
   TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
   const Output o = c.kernel->output;
   const Shape out_shape = output_shape(o, c.shape);
-  const Mismatch m = compare_output(expected(o, c.kernel->tile), actual, out_shape,
+  const Mismatch m = compare_output(expected(o, c.kernel->tile_w), actual, out_shape,
                                     dtype_size(c.dtype));
   if (m.ok()) return {true, {}};
   return {false, fmt::format("{} of {} output elements wrong, first at ({}, {})", m.count,

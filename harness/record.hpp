@@ -43,7 +43,7 @@ struct Record {
   Mode mode = Mode::loop_over_kernel;
   DType dtype = DType::fp32;
   Shape shape;
-  int tile = 0, block_x = 0, block_y = 0;
+  int tile_w = 0, tile_h = 0, block_x = 0, block_y = 0; // 0: not applicable
   int reps = 0;
   std::vector<double> samples_ms; // time per repetition, one per sample
   double bytes_per_rep = 0;       // bytes read + written by one repetition

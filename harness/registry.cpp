@@ -53,8 +53,11 @@ bool KernelSpec::in_suite(std::string_view suite) const {
 bool register_kernel(KernelSpec spec) {
   if (spec.id.empty() || !spec.launch || spec.dtypes.empty())
     throw std::logic_error("kernel spec '" + spec.id + "' needs an id, a launch and dtypes");
-  if (spec.tile <= 0 || spec.block_x <= 0 || spec.block_y <= 0)
-    throw std::logic_error("kernel spec '" + spec.id + "' has a non-positive tile or block");
+  if (spec.tile_w < 0 || spec.tile_h < 0 || spec.block_x < 0 || spec.block_y < 0)
+    throw std::logic_error("kernel spec '" + spec.id + "' has a negative tile or block");
+  if ((spec.output == Output::fine_grained || spec.output == Output::coarse_grained) &&
+      (spec.tile_w <= 0 || spec.tile_w != spec.tile_h))
+    throw std::logic_error("kernel spec '" + spec.id + "': partial outputs need a square tile");
   auto& t = table();
   for (const auto& s : t.specs)
     if (s.id == spec.id) throw std::logic_error("kernel id registered twice: " + spec.id);

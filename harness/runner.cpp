@@ -36,7 +36,8 @@ Record make_record(const Case& c, const DeviceInfo& device) {
   r.mode = c.mode;
   r.dtype = c.dtype;
   r.shape = c.shape;
-  r.tile = c.kernel->tile;
+  r.tile_w = c.kernel->tile_w;
+  r.tile_h = c.kernel->tile_h;
   r.block_x = c.kernel->block_x;
   r.block_y = c.kernel->block_y;
   r.reps = c.reps;

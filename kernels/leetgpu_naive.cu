@@ -27,6 +27,6 @@ struct Launch {
         .source("LeetGPU, Matrix Transpose in CUDA: naive solution")
         .summary("one element per thread, 16x16 block: coalesced reads, strided writes")
         .output(tb::Output::transpose)
-        .geometry(16, 16, 16)
+        .geometry(16, 16, 16, 16)
         .order(0));
 } // namespace

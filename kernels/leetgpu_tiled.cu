@@ -35,6 +35,6 @@ struct Launch {
         .source("LeetGPU, Matrix Transpose in CUDA: shared-memory tiling")
         .summary("16x16 shared tile padded to 17 columns, one element per thread")
         .output(tb::Output::transpose)
-        .geometry(16, 16, 16)
+        .geometry(16, 16, 16, 16)
         .order(1));
 } // namespace

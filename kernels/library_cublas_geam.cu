@@ -60,7 +60,7 @@ struct Launch {
         .source("cuBLAS: cublasSgeam / cublasDgeam with CUBLAS_OP_T")
         .summary("the vendor library's out-of-place transpose")
         .output(tb::Output::transpose)
-        .geometry(1, 1, 1)
+        .geometry(0, 0, 0, 0)
         .order(1)
         .no_nreps());
 

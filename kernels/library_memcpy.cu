@@ -18,7 +18,7 @@ struct Launch {
         .source("CUDA runtime: cudaMemcpyAsync, device to device")
         .summary("the driver's copy engine path: the copy ceiling")
         .output(tb::Output::copy)
-        .geometry(1, 1, 1)
+        .geometry(0, 0, 0, 0)
         .order(0)
         .baseline("memcpy")
         .suites({"whitepaper"})

@@ -64,7 +64,7 @@ const char* kSource = "CUDA Kernel Study: Matrix Transpose, unrolling and vector
         .source(kSource)
         .summary("four output elements per thread, scalar, unrolled")
         .output(tb::Output::transpose)
-        .geometry(1, 256, 1)
+        .geometry(0, 0, 256, 1)
         .order(3));
 [[maybe_unused]] const bool registered_n = tb::register_kernel(
     tb::spec<LaunchN>("study_col_unroll_n", "Study Col Unroll N (16B store)")
@@ -72,6 +72,6 @@ const char* kSource = "CUDA Kernel Study: Matrix Transpose, unrolling and vector
         .source(kSource)
         .summary("16/sizeof(T) scattered loads, one 16-byte coalesced store per thread")
         .output(tb::Output::transpose)
-        .geometry(1, 256, 1)
+        .geometry(0, 0, 256, 1)
         .order(4));
 } // namespace

@@ -25,6 +25,6 @@ struct Launch {
         .source("CUDA Kernel Study: Matrix Transpose, copy_kernel")
         .summary("1-D grid, one element per thread, index via / and %: coalesced copy")
         .output(tb::Output::copy)
-        .geometry(1, 256, 1)
+        .geometry(0, 0, 256, 1)
         .order(0));
 } // namespace

@@ -42,7 +42,7 @@ const char* kSource = "CUDA Kernel Study: Matrix Transpose, naive transpose";
         .source(kSource)
         .summary("1-D, threads follow the input: coalesced loads, scattered stores")
         .output(tb::Output::transpose)
-        .geometry(1, 256, 1)
+        .geometry(0, 0, 256, 1)
         .order(1));
 [[maybe_unused]] const bool registered_col = tb::register_kernel(
     tb::spec<LaunchCol>("study_transpose_col", "Study Transpose Col (1-D)")
@@ -50,6 +50,6 @@ const char* kSource = "CUDA Kernel Study: Matrix Transpose, naive transpose";
         .source(kSource)
         .summary("1-D, threads follow the output: scattered loads, coalesced stores")
         .output(tb::Output::transpose)
-        .geometry(1, 256, 1)
+        .geometry(0, 0, 256, 1)
         .order(2));
 } // namespace

@@ -66,7 +66,7 @@ template <int TN, int TM, int PAD, bool V1> bool add(int order) {
                                TM, V1 ? "column-major" : "row-major",
                                PAD ? ", padded by one element" : ", unpadded"))
           .output(tb::Output::transpose)
-          .geometry(TN, TN, TM)
+          .geometry(TN, TM, TN, TM)
           .order(order));
 }
 

@@ -56,6 +56,6 @@ struct Launch {
         .source("CUDA Kernel Study: Matrix Transpose, transpose_shm_v1_unroll_2_kernel")
         .summary("two 32x16 tiles per 512-thread block, two elements per thread each way")
         .output(tb::Output::transpose)
-        .geometry(32, 16, 32)
+        .geometry(32, 32, 16, 32)
         .order(20));
 } // namespace

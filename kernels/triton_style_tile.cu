@@ -62,6 +62,6 @@ struct Launch {
         .source("LeetGPU, Matrix Transpose in Triton: 64x128 tiles (as CUDA)")
         .summary("one 64x128 tile per 256-thread block, 32 loads in flight per thread, masked edges")
         .output(tb::Output::transpose)
-        .geometry(64, 32, 8)
+        .geometry(kCols, kRows, 32, 8)
         .order(0));
 } // namespace

@@ -46,7 +46,7 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: naive 
         .source(kSource)
         .summary("threads follow the input: coalesced reads, strided writes")
         .output(tb::Output::transpose)
-        .geometry(16, 16, 16)
+        .geometry(16, 16, 16, 16)
         .order(0));
 [[maybe_unused]] const bool registered_write = tb::register_kernel(
     tb::spec<LaunchWrite>("vitamin_coalesced_write", "Vitamin Naive Coalesced Write")
@@ -54,6 +54,6 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: naive 
         .source(kSource)
         .summary("threads follow the output: strided reads, coalesced writes")
         .output(tb::Output::transpose)
-        .geometry(16, 16, 16)
+        .geometry(16, 16, 16, 16)
         .order(1));
 } // namespace

@@ -105,7 +105,7 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: float4
         .source(kSource)
         .summary("16-byte global loads/stores, padded shared tile (scalar shared accesses)")
         .output(tb::Output::transpose)
-        .geometry(32, 32, 8)
+        .geometry(32, 32, 32, 8)
         .order(4)
         .note(packet_note));
 [[maybe_unused]] const bool registered_swizzle = tb::register_kernel(
@@ -114,7 +114,7 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: float4
         .source(kSource)
         .summary("16-byte global loads/stores, unpadded tile with an XOR swizzle")
         .output(tb::Output::transpose)
-        .geometry(32, 32, 8)
+        .geometry(32, 32, 32, 8)
         .order(5)
         .note(packet_note));
 

@@ -32,7 +32,7 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: shared
         .source(kSource)
         .summary("32x32 tile, 32x8 threads, fast/slow edge paths; unpadded (bank conflicts)")
         .output(tb::Output::transpose)
-        .geometry(32, 32, 8)
+        .geometry(32, 32, 32, 8)
         .order(2));
 [[maybe_unused]] const bool registered_padded = tb::register_kernel(
     tb::spec<LaunchPadded>("vitamin_smem_bcf", "Vitamin Smem 32x33 (padded)")
@@ -40,6 +40,6 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: shared
         .source(kSource)
         .summary("the same with the tile padded to 33 columns: conflict-free column reads")
         .output(tb::Output::transpose)
-        .geometry(32, 32, 8)
+        .geometry(32, 32, 32, 8)
         .order(3));
 } // namespace

@@ -113,7 +113,7 @@ KernelSpec spec(const char* id, const char* name, int order, Output output, cons
       .source("NVIDIA, Optimizing Matrix Transpose in CUDA (2010)")
       .summary(summary)
       .output(output)
-      .geometry(kTile, kTile, kBlockRows)
+      .geometry(kTile, kTile, kTile, kBlockRows)
       .order(order)
       .baseline(baseline)
       .suites({"whitepaper"});

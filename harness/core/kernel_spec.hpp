@@ -44,9 +44,10 @@ struct KernelSpec {
   std::string source; // article and listing it comes from
   std::string summary; // one line: which access pattern it demonstrates
   Output output = Output::transpose;
-  int tile = 32;       // tile edge in elements (also used by the partial outputs' reference)
-  int block_x = 32;    // threads per block, x
-  int block_y = 8;     // threads per block, y (the paper's BLOCK_ROWS)
+  int tile_w = 32;  // tile width (columns) a block moves, in elements; 0: not a tiled kernel
+  int tile_h = 32;  // tile height (rows); the partial outputs' reference needs tile_w == tile_h
+  int block_x = 32; // threads per block, x; 0 for library calls
+  int block_y = 8;  // threads per block, y (the paper's BLOCK_ROWS)
   int order = 0;       // position inside its family's table
   std::string baseline; // non-empty for a reference kernel: tables add a "% of <baseline>" column
   double bytes_per_element = 2.0; // bytes moved per element, in units of sizeof(T): read + write

@@ -88,8 +88,9 @@ public:
   SpecBuilder& source(std::string v) { m_s.source = std::move(v); return *this; }
   SpecBuilder& summary(std::string v) { m_s.summary = std::move(v); return *this; }
   SpecBuilder& output(Output o) { m_s.output = o; return *this; }
-  SpecBuilder& geometry(int tile, int bx, int by) {
-    m_s.tile = tile; m_s.block_x = bx; m_s.block_y = by; return *this;
+  // Tile width x height in elements (0 x 0: no tile) and threads per block.
+  SpecBuilder& geometry(int tile_w, int tile_h, int bx, int by) {
+    m_s.tile_w = tile_w; m_s.tile_h = tile_h; m_s.block_x = bx; m_s.block_y = by; return *this;
   }
   SpecBuilder& order(int o) { m_s.order = o; return *this; }
   SpecBuilder& baseline(std::string b) { m_s.baseline = std::move(b); return *this; }

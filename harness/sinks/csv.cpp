@@ -13,7 +13,7 @@ namespace tb {
 std::vector<std::string> csv_columns() {
   return {"schema_version", "gpu", "gpu_index", "compute_capability", "sm_count", "l2_bytes",
           "dram_peak_gbps", "driver", "cuda_runtime", "kernel", "kernel_name", "family",
-          "mode", "dtype", "rows", "cols", "tile", "block_x", "block_y", "reps", "samples",
+          "mode", "dtype", "rows", "cols", "tile_w", "tile_h", "block_x", "block_y", "reps", "samples",
           "time_ms", "time_ms_min", "time_ms_max", "bandwidth_gbps", "valid", "status",
           "message", "cache_resident", "above_dram_peak", "timestamp", "git_revision"};
 }
@@ -51,7 +51,8 @@ std::string render_csv(const std::vector<Record>& records) {
         std::string(dtype_name(r.dtype)),
         std::to_string(r.shape.rows),
         std::to_string(r.shape.cols),
-        std::to_string(r.tile),
+        std::to_string(r.tile_w),
+        std::to_string(r.tile_h),
         std::to_string(r.block_x),
         std::to_string(r.block_y),
         std::to_string(r.reps),

@@ -84,7 +84,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
       if (std::find(kernels.begin(), kernels.end(), r->kernel_id) == kernels.end())
         kernels.push_back(r->kernel_id);
       mode_set.insert(r->mode);
-      geometries.insert({r->tile, r->block_x * 1000 + r->block_y});
+      if (r->block_x > 0) // library calls have no launch geometry of their own
+        geometries.insert({r->tile_w * 100000 + r->tile_h, r->block_x * 100000 + r->block_y});
       reps = std::max(reps, r->reps);
       samples = std::max(samples, r->samples_ms.size());
     }
@@ -105,21 +106,24 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
       const Record* r = any_of_kernel(id);
       if (!r->baseline.empty()) baselines.push_back({r->baseline, id});
     }
-    const bool uniform_geometry = geometries.size() == 1;
+    const bool uniform_geometry = geometries.size() <= 1;
     const Record& first = *g.records.front();
+    const Record* launched = nullptr; // a record with launch geometry, for the title
+    for (const Record* r : g.records)
+      if (!launched && r->block_x > 0) launched = r;
 
     std::string title = fmt::format("Matrix {} x {} {}", g.shape.rows, g.shape.cols,
                                     dtype_name(g.dtype));
-    if (uniform_geometry)
-      title += fmt::format(", tile {}x{}, block {}x{}", first.tile, first.tile, first.block_x,
-                           first.block_y);
+    if (uniform_geometry && launched)
+      title += fmt::format(", tile {}x{}, block {}x{}", launched->tile_w, launched->tile_h,
+                           launched->block_x, launched->block_y);
     title += fmt::format(", NUM_REPS {}, median of {} sample{}   unit: {}", reps, samples,
                          samples == 1 ? "" : "s", unit_description(unit));
     out += md ? "\n" + title + "\n\n" : "\n" + title + "\n";
 
     std::vector<std::string> header{"Kernel"};
     if (!uniform_geometry) {
-      header.push_back("Tile");
+      header.push_back("Tile (w x h)");
       header.push_back("Block");
     }
     for (Mode m : modes) header.push_back(std::string(mode_title(m)));
@@ -130,8 +134,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
       const Record* any = any_of_kernel(id);
       std::vector<std::string> row{any->kernel_name};
       if (!uniform_geometry) {
-        row.push_back(fmt::format("{}x{}", any->tile, any->tile));
-        row.push_back(fmt::format("{}x{}", any->block_x, any->block_y));
+        row.push_back(any->tile_w ? fmt::format("{}x{}", any->tile_w, any->tile_h) : "-");
+        row.push_back(any->block_x ? fmt::format("{}x{}", any->block_x, any->block_y) : "-");
       }
       for (Mode m : modes) row.push_back(cell(find(id, m), unit));
       for (const auto& b : baselines) {

@@ -61,7 +61,7 @@ TEST(Csv, OneTidyRowPerRecordWithAllColumns) {
   const auto cols = csv_columns();
   EXPECT_EQ(split_csv_line(header), cols);
   for (const char* must : {"gpu", "compute_capability", "driver", "cuda_runtime", "kernel",
-                           "family", "mode", "dtype", "rows", "cols", "tile", "block_y", "reps",
+                           "family", "mode", "dtype", "rows", "cols", "tile_w", "block_y", "reps",
                            "time_ms", "bandwidth_gbps", "valid", "timestamp", "git_revision",
                            "schema_version", "cache_resident"})
     EXPECT_NE(std::find(cols.begin(), cols.end(), must), cols.end()) << must;

@@ -139,7 +139,7 @@ TEST(Expected, EveryKernelsDeclaredOutputAtOddShapes) {
     if (k.output != Output::copy && k.output != Output::transpose) continue;
     for (Shape s : {Shape{33, 65}, Shape{1, 1000}, Shape{1000, 1}, Shape{17, 3}}) {
       const Bytes in = iota_input(s);
-      const Bytes out = expected_output(k.output, k.tile, s, 4, in);
+      const Bytes out = expected_output(k.output, k.tile_w, s, 4, in);
       const Shape os = output_shape(k.output, s);
       for (std::int64_t r = 0; r < os.rows; ++r)
         for (std::int64_t c = 0; c < os.cols; ++c) {

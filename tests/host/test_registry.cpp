@@ -24,7 +24,8 @@ TEST(Registry, WhitepaperSuiteIsThePapersTableInOrder) {
   // The paper's eight, then the library copy ceiling.
   for (auto* k : std::vector<const KernelSpec*>(ks.begin(), ks.begin() + 8)) {
     EXPECT_EQ(k->family, Family::whitepaper);
-    EXPECT_EQ(k->tile, 32);
+    EXPECT_EQ(k->tile_w, 32);
+    EXPECT_EQ(k->tile_h, 32);
     EXPECT_EQ(k->block_x, 32);
     EXPECT_EQ(k->block_y, 8);
     EXPECT_TRUE(k->has_nreps);

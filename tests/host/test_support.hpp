@@ -30,7 +30,8 @@ inline Record fake_record(const std::string& id, const std::string& name, Mode m
   r.mode = mode;
   r.dtype = DType::fp32;
   r.shape = {2048, 2048};
-  r.tile = 32;
+  r.tile_w = 32;
+  r.tile_h = 32;
   r.block_x = 32;
   r.block_y = 8;
   r.reps = 100;

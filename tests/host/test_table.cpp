@@ -81,3 +81,37 @@ TEST(Table, OneTablePerShapeAndType) {
   // The device header is printed once.
   EXPECT_EQ(t.find("Device 0"), t.rfind("Device 0"));
 }
+
+TEST(Table, LibraryRowsDoNotBreakAUniformGeometry) {
+  auto rs = paper_like();
+  Record lib = fake_record("cuda_memcpy", "cudaMemcpy D2D", Mode::loop_over_kernel, 0.01,
+                           Status::ok, "memcpy");
+  lib.tile_w = lib.tile_h = lib.block_x = lib.block_y = 0;
+  rs.push_back(lib);
+  const std::string t = render_tables(rs, Unit::GB, TableFormat::text);
+  EXPECT_NE(t.find("tile 32x32, block 32x8"), std::string::npos) << t;
+  EXPECT_EQ(t.find("Tile (w x h)"), std::string::npos) << t;
+  EXPECT_NE(t.find("% of memcpy"), std::string::npos);
+  EXPECT_LT(t.find("% of copy"), t.find("% of memcpy"));
+  // Simple copy at 0.02 ms is half of memcpy's 0.01 ms.
+  EXPECT_NE(t.find("50.0"), std::string::npos);
+}
+
+TEST(Table, MixedGeometriesGetColumns) {
+  auto rs = paper_like();
+  Record other = fake_record("study_shm_v0_32x16", "Study Shm v0 32x16", Mode::loop_over_kernel, 0.03);
+  other.tile_w = 32;
+  other.tile_h = 16;
+  other.block_x = 32;
+  other.block_y = 16;
+  rs.push_back(other);
+  Record lib = fake_record("cuda_memcpy", "cudaMemcpy D2D", Mode::loop_over_kernel, 0.01);
+  lib.tile_w = lib.tile_h = lib.block_x = lib.block_y = 0;
+  rs.push_back(lib);
+  const std::string t = render_tables(rs, Unit::GB, TableFormat::text);
+  EXPECT_NE(t.find("Tile (w x h)"), std::string::npos) << t;
+  EXPECT_NE(t.find("32x16"), std::string::npos) << t;
+  EXPECT_EQ(t.find("tile 32x32, block"), std::string::npos) << t;
+  const auto memcpy_line = t.substr(t.find("cudaMemcpy D2D"), 60);
+  EXPECT_NE(memcpy_line.find(" - "), std::string::npos) << memcpy_line;
+}
