@@ -43,7 +43,7 @@ if [ -x "$bin" ]; then
   fi
 fi
 # Machine code of every kernel, for checking access widths and local memory without device time.
-command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$bin" >"$out/sass.txt" 2>&1
+command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$bin" >"$out/kernels.sass" 2>&1
 echo "=== failed tests"; grep -E "^\s+[0-9]+ - .*\(Failed\)|\*\*\*Failed" "$out/test.log" | head -20
 for f in "$out"/*.txt; do
   case $f in */summary.txt | */nvidia-smi.txt) continue ;; esac
