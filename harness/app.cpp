@@ -3,6 +3,7 @@
 #include "harness/device_info.hpp"
 #include "harness/options.hpp"
 #include "harness/registry.hpp"
+#include "harness/report.hpp"
 #include "harness/runner.hpp"
 #include "harness/selection.hpp"
 #include "harness/sinks/csv.hpp"
@@ -14,6 +15,7 @@
 
 #include <cstdio>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace tb {
@@ -24,11 +26,53 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
+int emit(const std::string& text, const std::string& output) {
+  if (output.empty()) {
+    std::fputs(text.c_str(), stdout);
+    return kExitOk;
+  }
+  try {
+    write_file_atomic(output, text);
+  } catch (const std::exception& e) {
+    return fail(kExitFailed, e.what());
+  }
+  return kExitOk;
+}
+
+// transpose_bench report FILE... | compare A B: no GPU involved.
+int run_report(const std::vector<std::string>& args, bool compare) {
+  const ReportCliResult cli = parse_report_command(args, compare);
+  if (cli.exit_now) {
+    if (cli.exit_code == kExitOk) {
+      std::fputs(cli.output.c_str(), stdout);
+      return kExitOk;
+    }
+    return fail(cli.exit_code, cli.output + " (see --help)");
+  }
+  const ReportOptions& o = cli.options;
+  const TableFormat format = o.markdown ? TableFormat::markdown : TableFormat::text;
+  try {
+    if (!o.output.empty()) check_output_path(o.output, "--output");
+    std::vector<std::vector<Record>> loaded;
+    for (const auto& f : o.files) loaded.push_back(load_results(f));
+    if (compare) return emit(render_compare(loaded[0], loaded[1], o.unit_value, format), o.output);
+    std::vector<Record> all;
+    for (auto& l : loaded) all.insert(all.end(), l.begin(), l.end());
+    return emit(render_tables(all, o.unit_value, format), o.output);
+  } catch (const std::invalid_argument& e) {
+    return fail(kExitBadInput, e.what());
+  }
+}
+
 std::string human_bytes(double b) { return fmt::format("{:.2f} GB", b / 1e9); }
 
 } // namespace
 
 int run_app(int argc, char** argv) {
+  if (argc > 1 && (std::string(argv[1]) == "report" || std::string(argv[1]) == "compare"))
+    return run_report(std::vector<std::string>(argv + 2, argv + argc),
+                      std::string(argv[1]) == "compare");
+
   // Google Benchmark's flags go to it; everything else is ours.
   std::vector<char*> gbench_argv{argv[0]};
   std::vector<std::string> ours;
@@ -72,41 +116,64 @@ int run_app(int argc, char** argv) {
     return fail(kExitBadInput, e.what());
   }
 
-  DeviceInfo device;
-  try {
-    device = open_device(opt.device);
-    // Every shape must fit before anything is allocated.
-    const std::int64_t free = free_device_memory();
-    for (const Shape& s : opt.shapes)
-      for (DType t : opt.dtype_values) {
-        const std::int64_t need = device_bytes_needed(s, t);
-        if (need > free)
-          return fail(kExitBadInput,
-                      fmt::format("size {} {} needs {} of device memory (input + output), but "
-                                  "{} has {} free; accepted: sizes whose input + output fit",
-                                  to_string(s), dtype_name(t), human_bytes(double(need)),
-                                  device.name, human_bytes(double(free))));
-      }
-  } catch (const no_device_error& e) {
-    return fail(kExitNoDevice, e.what());
-  } catch (const cuda_error& e) {
-    return fail(kExitNoDevice, e.what());
-  }
-
   // The plan: shape, then element type, then kernel, then mode, so each buffer set is made once.
   std::vector<Case> cases;
   for (const Shape& s : opt.shapes)
     for (DType t : opt.dtype_values)
       for (const KernelSpec* k : kernels)
-        for (Mode m : opt.mode_values) cases.push_back(Case{k, s, t, m, opt.reps});
+        for (Mode m : opt.mode_values) cases.push_back(Case{k, s, t, m, opt.reps, opt.l2_value});
+
+  std::vector<int> devices;
+  try {
+    const int count = device_count();
+    if (opt.device_index >= count)
+      return fail(kExitNoDevice, fmt::format("device {} does not exist; accepted: 0 to {} ({} "
+                                             "visible), or all",
+                                             opt.device_index, count - 1, count));
+    if (opt.device_index < 0)
+      for (int i = 0; i < count; ++i) devices.push_back(i);
+    else
+      devices.push_back(opt.device_index);
+  } catch (const no_device_error& e) {
+    return fail(kExitNoDevice, e.what());
+  }
 
   std::vector<Record> records;
-  try {
-    records = run_cases(cases, device, RunSettings{opt.samples, opt.verbose});
-  } catch (const std::invalid_argument& e) {
-    return fail(kExitBadInput, e.what());
-  } catch (const cuda_error& e) {
-    return fail(kExitFailed, e.what());
+  for (int index : devices) {
+    DeviceInfo device;
+    RunSettings settings;
+    settings.samples = opt.samples;
+    settings.verbose = opt.verbose;
+    settings.progress = isatty(fileno(stderr));
+    try {
+      device = open_device(index);
+      settings.free_bytes = free_device_memory();
+      settings.flush_bytes = l2_flush_bytes(device.l2_bytes);
+    } catch (const std::exception& e) {
+      return fail(kExitNoDevice, e.what());
+    }
+    // A size that fits nowhere in the plan is an input error; sizes that do not fit in a sweep
+    // are skipped with a note and the rest runs.
+    bool any_fits = false;
+    for (const Case& c : cases)
+      any_fits |= case_device_bytes(c, settings.flush_bytes) <= settings.free_bytes;
+    if (!any_fits && !cases.empty()) {
+      const Case& c = cases.front();
+      return fail(kExitBadInput,
+                  fmt::format("size {} {} needs {} of device memory (input + output), but {} has "
+                              "{} free; accepted: sizes whose input + output fit",
+                              to_string(c.shape), dtype_name(c.dtype),
+                              human_bytes(double(device_bytes_needed(c.shape, c.dtype))),
+                              device.name, human_bytes(double(settings.free_bytes))));
+    }
+    try {
+      auto part = run_cases(cases, device, settings);
+      records.insert(records.end(), part.begin(), part.end());
+    } catch (const std::invalid_argument& e) {
+      return fail(kExitBadInput, e.what());
+    } catch (const cuda_error& e) {
+      return fail(kExitFailed, e.what());
+    }
   }
   benchmark::Shutdown();
 

@@ -12,6 +12,19 @@ std::string cuda_version(int v) { return fmt::format("{}.{}", v / 1000, (v % 100
 
 } // namespace
 
+int device_count() {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    const char* why = e == cudaSuccess ? "no device reported" : cudaGetErrorString(e);
+    throw no_device_error(fmt::format(
+        "no usable CUDA device ({}): this program needs an NVIDIA GPU with a working driver; "
+        "check nvidia-smi and CUDA_VISIBLE_DEVICES",
+        e == cudaSuccess ? why : fmt::format("{}: {}", cudaGetErrorName(e), why)));
+  }
+  return count;
+}
+
 DeviceInfo open_device(int index) {
   int count = 0;
   const cudaError_t e = cudaGetDeviceCount(&count);
@@ -47,6 +60,9 @@ DeviceInfo open_device(int index) {
   d.dram_peak_gbps = 2.0 * mem_clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
   d.runtime = cuda_version(runtime);
   d.driver = nvml::driver_version().value_or("CUDA " + cuda_version(driver));
+  char pci[32] = {};
+  if (cudaDeviceGetPCIBusId(pci, sizeof pci, index) == cudaSuccess) d.pci_bus_id = pci;
+  d.ecc = nvml::Device(d.pci_bus_id).ecc();
   return d;
 }
 

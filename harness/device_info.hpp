@@ -13,6 +13,9 @@ class no_device_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Number of visible CUDA devices; throws no_device_error when there is none.
+int device_count();
+
 // Selects device `index` and describes it. Throws no_device_error.
 DeviceInfo open_device(int index);
 

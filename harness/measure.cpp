@@ -12,7 +12,13 @@ std::int64_t device_bytes_needed(Shape s, DType t) {
   return 2 * s.elements() * static_cast<std::int64_t>(dtype_size(t));
 }
 
-Measurer::Measurer() = default;
+Measurer::Measurer(std::int64_t flush_bytes) : m_flush_bytes(flush_bytes) {}
+
+void Measurer::flush_l2() {
+  if (!m_flush.get()) m_flush = DeviceBuffer(static_cast<std::size_t>(m_flush_bytes));
+  // A different value each time, so no write can be skipped as redundant.
+  TB_CUDA_CALL(cudaMemsetAsync(m_flush.get(), ++m_flush_value, m_flush.bytes(), m_stream.get()));
+}
 
 void Measurer::prepare(Shape s, DType t) {
   if (m_ready && s == m_shape && t == m_dtype) return;
@@ -48,18 +54,22 @@ double Measurer::sample_ms_per_rep(const Case& c) {
   cudaStream_t s = m_stream.get();
   k.launch(args(c, 1)); // warm-up: module load, first-touch, clocks
   TB_CUDA_CALL(cudaMemsetAsync(m_out.get(), kPoisonByte, m_out.bytes(), s));
+  if (c.flushes()) flush_l2();
   TB_CUDA_CALL(cudaEventRecord(m_start.get(), s));
-  if (c.mode == Mode::loop_over_kernel) {
+  switch (c.mode) {
+  case Mode::loop_over_kernel: {
     const LaunchArgs once = args(c, 1);
     for (int i = 0; i < c.reps; ++i) k.launch(once);
-  } else {
-    k.launch(args(c, c.reps));
+    break;
+  }
+  case Mode::loop_in_kernel: k.launch(args(c, c.reps)); break;
+  case Mode::cold_single: k.launch(args(c, 1)); break;
   }
   TB_CUDA_CALL(cudaEventRecord(m_stop.get(), s));
   TB_CUDA_CALL(cudaEventSynchronize(m_stop.get()));
   float ms = 0;
   TB_CUDA_CALL(cudaEventElapsedTime(&ms, m_start.get(), m_stop.get()));
-  return static_cast<double>(ms) / c.reps;
+  return static_cast<double>(ms) / c.launches();
 }
 
 const Bytes& Measurer::expected(Output o, int tile) {

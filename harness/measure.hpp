@@ -20,7 +20,10 @@ struct Case {
   Shape shape;
   DType dtype = DType::fp32;
   Mode mode = Mode::loop_over_kernel;
-  int reps = 1;
+  int reps = 1;                  // repetitions per sample (cold_single: always one launch)
+  L2Policy l2 = L2Policy::warm; // cold_single flushes regardless
+  int launches() const { return mode == Mode::cold_single ? 1 : reps; }
+  bool flushes() const { return l2 == L2Policy::flush || mode == Mode::cold_single; }
 };
 
 struct Validation {
@@ -33,14 +36,19 @@ std::int64_t device_bytes_needed(Shape s, DType t);
 
 class Measurer {
 public:
-  Measurer(); // the device must already be selected
+  // The device must already be selected. `flush_bytes`: size of the L2 flush buffer
+  // (l2_flush_bytes of the device's L2), allocated on the first flush.
+  explicit Measurer(std::int64_t flush_bytes = 64ll << 20);
 
   // Makes the buffers hold a fresh random input of this shape and type (no-op if they do).
   void prepare(Shape s, DType t);
 
-  // One timed sample, in milliseconds per repetition. The output is poisoned after the
-  // warm-up launch and before the timed region, outside it.
+  // One timed sample, in milliseconds per repetition. After a warm-up launch the output is
+  // poisoned and, if the case flushes, the L2 is overwritten; both outside the timed region.
   double sample_ms_per_rep(const Case& c);
+
+  // Overwrites the flush buffer (twice the L2) on the measuring stream.
+  void flush_l2();
 
   // Compares the output of the last sample with the exact host reference.
   Validation validate(const Case& c);
@@ -55,6 +63,9 @@ private:
   Shape m_shape;
   DType m_dtype = DType::fp32;
   DeviceBuffer m_in, m_out;
+  std::int64_t m_flush_bytes;
+  DeviceBuffer m_flush;
+  unsigned char m_flush_value = 0;
   Bytes m_input;
   std::map<std::pair<Output, int>, Bytes> m_expected;
 };

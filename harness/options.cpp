@@ -35,6 +35,19 @@ void finalize(Options& o) {
   auto u = parse_unit(o.unit);
   if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
   o.unit_value = *u;
+  auto l2 = parse_l2(o.l2);
+  if (!l2) throw std::invalid_argument(fmt::format("unknown L2 policy '{}'; accepted: warm, flush", o.l2));
+  o.l2_value = *l2;
+  if (o.device == "all") {
+    o.device_index = -1;
+  } else {
+    const bool digits = !o.device.empty() && o.device.size() <= 4 &&
+                        o.device.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits)
+      throw std::invalid_argument(fmt::format(
+          "invalid device '{}'; accepted: a device index (0, 1, ...) or 'all'", o.device));
+    o.device_index = std::stoi(o.device);
+  }
 }
 
 std::string one_line(std::string s) {
@@ -61,7 +74,10 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   app.add_option("-k,--kernels", o.kernels, "Kernel ids, family names or regexes (see --list)");
   app.add_option("--suite", o.suite, "Kernel suite when --kernels is not given")
       ->capture_default_str();
-  app.add_option("-m,--modes", o.modes, "Timing modes: loop-over-kernel, loop-in-kernel")
+  app.add_option("-m,--modes", o.modes,
+                 "Timing modes: loop-over-kernel, loop-in-kernel, cold-single")
+      ->capture_default_str();
+  app.add_option("--l2", o.l2, "L2 before each sample: warm, or flush (overwrite 2x the L2)")
       ->capture_default_str();
   app.add_option("-r,--reps", o.reps, "Repetitions per sample (the paper's NUM_REPS)")
       ->check(CLI::Range(1, 1000000))
@@ -73,8 +89,7 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
       ->capture_default_str();
   app.add_option("--csv", o.csv, "Write one tidy CSV row per measurement to this file");
   app.add_option("--markdown", o.markdown, "Write the result tables as Markdown to this file");
-  app.add_option("-d,--device", o.device, "CUDA device index")
-      ->check(CLI::Range(0, 1023))
+  app.add_option("-d,--device", o.device, "CUDA device index, or 'all' for every visible GPU")
       ->capture_default_str();
   app.add_flag("-l,--list", o.list, "List the registered kernels and exit (needs no GPU)");
   app.add_flag("-v,--verbose", o.verbose, "Also print Google Benchmark's console table");
@@ -83,6 +98,46 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   try {
     app.parse(reversed);
     finalize(o);
+  } catch (const CLI::CallForHelp&) {
+    res.exit_now = true;
+    res.exit_code = kExitOk;
+    res.output = app.help();
+  } catch (const CLI::ParseError& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+  } catch (const std::invalid_argument& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+  }
+  return res;
+}
+
+ReportCliResult parse_report_command(const std::vector<std::string>& args, bool compare) {
+  ReportCliResult res;
+  ReportOptions& o = res.options;
+  CLI::App app{compare ? "transpose_bench compare A.csv B.csv: both figures and A / B for every "
+                         "kernel, mode, size and element type present in both files (needs no "
+                         "GPU). Either file may be results/whitepaper/published.csv."
+                       : "transpose_bench report FILE.csv...: the whitepaper-style tables again, "
+                         "from CSV files (needs no GPU).",
+               compare ? "transpose_bench compare" : "transpose_bench report"};
+  app.add_option("files", o.files, compare ? "Two CSV files, A then B" : "CSV files")
+      ->required()
+      ->expected(compare ? 2 : 1, compare ? 2 : 1000);
+  app.add_option("-f,--format", o.format, "text or markdown")->capture_default_str();
+  app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30)")->capture_default_str();
+  app.add_option("-o,--output", o.output, "Write to this file instead of standard output");
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+    if (o.format != "text" && o.format != "markdown")
+      throw std::invalid_argument(fmt::format("unknown format '{}'; accepted: text, markdown", o.format));
+    o.markdown = o.format == "markdown";
+    auto u = parse_unit(o.unit);
+    if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
+    o.unit_value = *u;
   } catch (const CLI::CallForHelp&) {
     res.exit_now = true;
     res.exit_code = kExitOk;

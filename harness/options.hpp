@@ -19,13 +19,14 @@ struct Options {
   std::vector<std::string> dtypes{"fp32"};
   std::vector<std::string> kernels; // empty: every kernel of the suite
   std::string suite = "whitepaper";
-  std::vector<std::string> modes{"loop-over-kernel", "loop-in-kernel"};
+  std::vector<std::string> modes{"loop-over-kernel", "loop-in-kernel", "cold-single"};
+  std::string l2 = "warm"; // warm | flush: what the L2 holds when a sample starts
   int reps = 100;  // the paper's NUM_REPS
   int samples = 5; // timed samples per case; the table shows the median
   std::string unit = "GB";
   std::string csv;      // tidy CSV output path
   std::string markdown; // Markdown table output path
-  int device = 0;
+  std::string device = "0"; // an index, or "all"
   bool list = false;
   bool verbose = false; // also print Google Benchmark's own console table
 
@@ -34,7 +35,29 @@ struct Options {
   std::vector<DType> dtype_values;
   std::vector<Mode> mode_values;
   Unit unit_value = Unit::GB;
+  L2Policy l2_value = L2Policy::warm;
+  int device_index = 0; // -1: every visible device
 };
+
+// transpose_bench report FILE... / transpose_bench compare A B
+struct ReportOptions {
+  std::vector<std::string> files;
+  std::string format = "text"; // text | markdown
+  std::string unit = "GB";
+  std::string output; // write here (atomically) instead of stdout
+  Unit unit_value = Unit::GB;
+  bool markdown = false;
+};
+
+struct ReportCliResult {
+  ReportOptions options;
+  bool exit_now = false;
+  int exit_code = 0;
+  std::string output;
+};
+
+// `compare` needs exactly two files. args exclude the program and subcommand names.
+ReportCliResult parse_report_command(const std::vector<std::string>& args, bool compare);
 
 struct CliResult {
   Options options;

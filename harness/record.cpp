@@ -1,6 +1,7 @@
 #include "harness/record.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 
 #ifndef TB_GIT_REVISION
@@ -10,17 +11,58 @@
 namespace tb {
 
 std::string_view mode_name(Mode m) {
-  return m == Mode::loop_over_kernel ? "loop-over-kernel" : "loop-in-kernel";
+  switch (m) {
+  case Mode::loop_over_kernel: return "loop-over-kernel";
+  case Mode::loop_in_kernel: return "loop-in-kernel";
+  case Mode::cold_single: return "cold-single";
+  }
+  return "?";
 }
 std::string_view mode_title(Mode m) {
-  return m == Mode::loop_over_kernel ? "Loop over kernel" : "Loop in kernel";
+  switch (m) {
+  case Mode::loop_over_kernel: return "Loop over kernel";
+  case Mode::loop_in_kernel: return "Loop in kernel";
+  case Mode::cold_single: return "Cold single launch";
+  }
+  return "?";
 }
 std::optional<Mode> parse_mode(std::string_view s) {
   for (Mode m : kAllModes)
     if (mode_name(m) == s) return m;
   if (s == "over" || s == "outer") return Mode::loop_over_kernel;
   if (s == "in" || s == "inner") return Mode::loop_in_kernel;
+  if (s == "cold") return Mode::cold_single;
   return std::nullopt;
+}
+
+std::string_view l2_name(L2Policy p) { return p == L2Policy::warm ? "warm" : "flush"; }
+std::optional<L2Policy> parse_l2(std::string_view s) {
+  if (s == "warm") return L2Policy::warm;
+  if (s == "flush" || s == "cold") return L2Policy::flush;
+  return std::nullopt;
+}
+
+std::int64_t l2_flush_bytes(std::int64_t l2_bytes) {
+  if (l2_bytes <= 0) return 64ll << 20;
+  return std::max<std::int64_t>(2 * l2_bytes, 1ll << 20);
+}
+
+SampleStats compute_stats(const std::vector<double>& v) {
+  SampleStats s;
+  s.count = static_cast<int>(v.size());
+  if (v.empty()) return s;
+  s.median_ms = median(v);
+  s.min_ms = *std::min_element(v.begin(), v.end());
+  s.max_ms = *std::max_element(v.begin(), v.end());
+  double sum = 0;
+  for (double x : v) sum += x;
+  s.mean_ms = sum / v.size();
+  if (v.size() > 1 && s.mean_ms > 0) {
+    double sq = 0;
+    for (double x : v) sq += (x - s.mean_ms) * (x - s.mean_ms);
+    s.cv = std::sqrt(sq / (v.size() - 1)) / s.mean_ms;
+  }
+  return s;
 }
 
 std::string_view status_name(Status s) {
@@ -29,6 +71,7 @@ std::string_view status_name(Status s) {
   case Status::failed: return "FAILED";
   case Status::unsupported: return "unsupported";
   case Status::not_run: return "not-run";
+  case Status::skipped: return "skipped";
   }
   return "?";
 }
@@ -40,13 +83,6 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-double Record::median_ms() const { return median(samples_ms); }
-double Record::min_ms() const {
-  return samples_ms.empty() ? 0 : *std::min_element(samples_ms.begin(), samples_ms.end());
-}
-double Record::max_ms() const {
-  return samples_ms.empty() ? 0 : *std::max_element(samples_ms.begin(), samples_ms.end());
-}
 double Record::bandwidth_gbps() const {
   const double ms = median_ms();
   return ms > 0 ? bytes_per_rep / (ms * 1e-3) / 1e9 : 0;
@@ -54,7 +90,7 @@ double Record::bandwidth_gbps() const {
 bool Record::cache_resident() const {
   const bool fits_l2 = device.l2_bytes > 0 && bytes_per_rep <= static_cast<double>(device.l2_bytes);
   const bool tile_reuse = mode == Mode::loop_in_kernel && reps > 1;
-  return fits_l2 || tile_reuse;
+  return (fits_l2 && mode != Mode::cold_single) || tile_reuse;
 }
 bool Record::above_dram_peak() const {
   return device.dram_peak_gbps > 0 && bandwidth_gbps() > device.dram_peak_gbps;

@@ -1,11 +1,14 @@
 #include "harness/runner.hpp"
 
 #include "harness/core/cuda_check.hpp"
+#include "harness/nvml.hpp"
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <memory>
 #include <stdexcept>
 
@@ -24,7 +27,50 @@ std::string case_label(const Case& c) {
                      mode_name(c.mode));
 }
 
+std::string human_gb(double b) { return fmt::format("{:.2f} GB", b / 1e9); }
+
+// "case k of n" with an ETA on stderr, redrawn in place; only when stderr is a terminal.
+class Progress {
+public:
+  Progress(bool on, std::size_t total) : m_on(on), m_total(total), m_t0(clock::now()) {}
+  ~Progress() {
+    if (m_on && m_shown) std::fputs("\r\033[K", stderr);
+  }
+  void step(const Case& c) {
+    if (!m_on) return;
+    ++m_done;
+    const double elapsed = std::chrono::duration<double>(clock::now() - m_t0).count();
+    const double eta = m_done > 1 ? elapsed / (m_done - 1) * (m_total - m_done + 1) : 0;
+    std::fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %s %s  ETA %d:%02d", m_done, m_total,
+                 c.kernel->id.c_str(), to_string(c.shape).c_str(),
+                 std::string(dtype_name(c.dtype)).c_str(), std::string(mode_name(c.mode)).c_str(),
+                 static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+    std::fflush(stderr);
+    m_shown = true;
+  }
+
+private:
+  using clock = std::chrono::steady_clock;
+  bool m_on, m_shown = false;
+  std::size_t m_total, m_done = 0;
+  clock::time_point m_t0;
+};
+
+void absorb(GpuState& st, const nvml::Reading& r) {
+  st.power_max_w = std::max(st.power_max_w, r.power_w);
+  st.temp_max_c = std::max(st.temp_max_c, r.temp_c);
+  if (r.reasons) {
+    if (st.throttled_samples < 0) st.throttled_samples = 0;
+    st.throttle_reasons |= *r.reasons & nvml::kSlowdownMask;
+    if (*r.reasons & nvml::kSlowdownMask) ++st.throttled_samples;
+  }
+}
+
 } // namespace
+
+std::int64_t case_device_bytes(const Case& c, std::int64_t flush_bytes) {
+  return device_bytes_needed(c.shape, c.dtype) + (c.flushes() ? flush_bytes : 0);
+}
 
 Record make_record(const Case& c, const DeviceInfo& device) {
   Record r;
@@ -34,13 +80,14 @@ Record make_record(const Case& c, const DeviceInfo& device) {
   r.family = std::string(family_name(c.kernel->family));
   r.baseline = c.kernel->baseline;
   r.mode = c.mode;
+  r.l2 = c.flushes() ? L2Policy::flush : L2Policy::warm;
   r.dtype = c.dtype;
   r.shape = c.shape;
   r.tile_w = c.kernel->tile_w;
   r.tile_h = c.kernel->tile_h;
   r.block_x = c.kernel->block_x;
   r.block_y = c.kernel->block_y;
-  r.reps = c.reps;
+  r.reps = c.launches();
   r.bytes_per_rep = c.kernel->bytes_per_element * static_cast<double>(c.shape.elements()) *
                     static_cast<double>(dtype_size(c.dtype));
   r.git_revision = std::string(git_revision());
@@ -59,9 +106,11 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
   std::vector<Record> records;
   records.reserve(cases.size());
   std::vector<bool> registered(cases.size(), false), ran(cases.size(), false);
-  Measurer measurer;
+  Measurer measurer(settings.flush_bytes);
+  const nvml::Device gpu(device.pci_bus_id);
   std::string lost_context; // set after an error that leaves the CUDA context unusable
 
+  std::size_t runnable = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     records.push_back(make_record(c, device));
@@ -71,17 +120,33 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
       rec.message = fmt::format("element type {} not supported", dtype_name(c.dtype));
       continue;
     }
-    if (c.mode == Mode::loop_in_kernel && !c.kernel->has_nreps) {
+    if (mode_needs_nreps(c.mode) && !c.kernel->has_nreps) {
       rec.status = Status::unsupported;
       rec.message = "has no in-kernel repetition loop";
       continue;
     }
+    const std::int64_t need = case_device_bytes(c, settings.flush_bytes);
+    if (settings.free_bytes >= 0 && need > settings.free_bytes) {
+      rec.status = Status::skipped;
+      rec.message = fmt::format("{} {} needs {} of device memory, {} free", to_string(c.shape),
+                                dtype_name(c.dtype), human_gb(double(need)),
+                                human_gb(double(settings.free_bytes)));
+      continue;
+    }
     registered[i] = true;
-    const double bytes = rec.bytes_per_rep;
+    ++runnable;
+  }
+
+  Progress progress(settings.progress, runnable);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (!registered[i]) continue;
+    const double bytes = records[i].bytes_per_rep;
     benchmark::RegisterBenchmark(
-        case_label(c).c_str(),
+        case_label(cases[i]).c_str(),
         [&, i, bytes](benchmark::State& state) {
           Record& r = records[i];
+          const Case& c = cases[i];
+          if (!ran[i]) progress.step(c);
           ran[i] = true;
           if (!lost_context.empty()) {
             r.status = Status::not_run;
@@ -90,12 +155,23 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
             return;
           }
           try {
+            measurer.prepare(c.shape, c.dtype); // allocation and upload stay out of the state
+            const nvml::Reading before = gpu.read();
+            if (r.state.sm_clock_before_mhz < 0) {
+              r.state.sm_clock_before_mhz = before.sm_mhz;
+              r.state.mem_clock_before_mhz = before.mem_mhz;
+            }
             for (auto _ : state) {
-              const double ms = measurer.sample_ms_per_rep(cases[i]);
+              const double ms = measurer.sample_ms_per_rep(c);
               r.samples_ms.push_back(ms);
               state.SetIterationTime(ms * 1e-3);
+              if (gpu.available()) absorb(r.state, gpu.read()); // outside the timed region
             }
-            const Validation v = measurer.validate(cases[i]);
+            const nvml::Reading after = gpu.read();
+            r.state.sm_clock_after_mhz = after.sm_mhz;
+            r.state.mem_clock_after_mhz = after.mem_mhz;
+            r.finalize();
+            const Validation v = measurer.validate(c);
             r.timestamp = utc_timestamp();
             state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
             state.counters["GBps"] = r.bandwidth_gbps();
@@ -109,13 +185,15 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
           } catch (const cuda_error& e) {
             r.status = Status::failed;
             r.message = e.what();
+            r.finalize();
             if (e.sticky())
               lost_context = fmt::format("not run: the CUDA context was lost after {} failed",
-                                         cases[i].kernel->id);
+                                         c.kernel->id);
             state.SkipWithError(r.message.c_str());
           } catch (const std::exception& e) {
             r.status = Status::failed;
             r.message = e.what();
+            r.finalize();
             state.SkipWithError(r.message.c_str());
           }
         })
@@ -129,14 +207,14 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
     display = std::make_unique<benchmark::ConsoleReporter>();
   else
     display = std::make_unique<QuietReporter>();
-  const std::size_t n_run = benchmark::RunSpecifiedBenchmarks(display.get());
+  const std::size_t n_run = runnable ? benchmark::RunSpecifiedBenchmarks(display.get()) : 0;
   benchmark::ClearRegisteredBenchmarks();
 
   // Keep what ran and what could not run; drop cases a --benchmark_filter excluded.
   std::vector<Record> out;
   for (std::size_t i = 0; i < cases.size(); ++i)
     if (!registered[i] || ran[i]) out.push_back(std::move(records[i]));
-  if (n_run == 0 && std::count(registered.begin(), registered.end(), true) > 0)
+  if (n_run == 0 && runnable > 0)
     throw std::invalid_argument("--benchmark_filter matched no case; case names look like "
                                 "kernel/dtype/ROWSxCOLS/mode (see --list for kernel ids)");
   return out;

@@ -1,7 +1,9 @@
 // Drives the plan through Google Benchmark: each case becomes a benchmark registered with
 // RegisterBenchmark + UseManualTime, so --benchmark_filter, --benchmark_repetitions and
-// --benchmark_out keep working. Each benchmark iteration is one timed sample, and its manual
-// time is the time per repetition. The results come back as Records.
+// --benchmark_out keep working. Each benchmark iteration is one timed sample and its manual
+// time is the time per repetition; repetitions add samples to the same record. The results
+// come back as Records, with the GPU's clocks, power, temperature and slowdown reasons around
+// each case where NVML is available.
 #pragma once
 
 #include "harness/measure.hpp"
@@ -13,16 +15,22 @@ namespace tb {
 
 struct RunSettings {
   int samples = 5;
-  bool verbose = false; // print Google Benchmark's console table too
+  bool verbose = false;         // print Google Benchmark's console table too
+  bool progress = false;        // case k of n, kernel, size and ETA on stderr
+  std::int64_t free_bytes = -1; // device memory available; larger cases are skipped (-1: all fit)
+  std::int64_t flush_bytes = 64ll << 20;
 };
 
-// Cases whose kernel cannot run them (element type, timing mode) become `unsupported` records
-// without touching the GPU. Throws std::invalid_argument if a Google Benchmark filter left
-// nothing to run.
+// Cases whose kernel cannot run them (element type, timing mode) become `unsupported` records,
+// and cases that do not fit in device memory `skipped` ones, without touching the GPU. Throws
+// std::invalid_argument if a Google Benchmark filter left nothing to run.
 std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& device,
                               const RunSettings& settings);
 
 // A record describing `c`, with no samples yet.
 Record make_record(const Case& c, const DeviceInfo& device);
+
+// Device bytes a case needs: input, output, and the flush buffer if it flushes.
+std::int64_t case_device_bytes(const Case& c, std::int64_t flush_bytes);
 
 } // namespace tb

@@ -29,6 +29,11 @@ tb_deps() {
   tb_have_cmake_package fmt || missing+=(libfmt-dev)
   tb_have_cmake_package GTest || missing+=(libgtest-dev)
   tb_have_cmake_package CLI11 || missing+=(libcli11-dev)
+  # scripts/plot.py (and its test) need matplotlib for the python3 on PATH.
+  local need_pip_matplotlib=0
+  if ! python3 -c 'import matplotlib' >/dev/null 2>&1; then
+    if [ "$(command -v python3)" = /usr/bin/python3 ]; then missing+=(python3-matplotlib); else need_pip_matplotlib=1; fi
+  fi
   if [ ${#missing[@]} -gt 0 ]; then
     local sudo=""
     [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
@@ -41,6 +46,11 @@ tb_deps() {
       echo "deps: missing ${missing[*]}; on Debian/Ubuntu: sudo apt-get install ${missing[*]}" >&2
       return 1
     fi
+  fi
+  if [ $need_pip_matplotlib -eq 1 ]; then
+    echo "deps: installing matplotlib for $(command -v python3) with pip" >&2
+    python3 -m pip install --quiet matplotlib >&2 ||
+      { echo "deps: could not install matplotlib; run: python3 -m pip install matplotlib" >&2; return 1; }
   fi
   if ! command -v nvcc >/dev/null 2>&1; then
     echo "deps: nvcc not found: install the CUDA Toolkit (12.x or 13.x) from NVIDIA and put its bin/ on PATH" >&2

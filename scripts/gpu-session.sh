@@ -15,7 +15,11 @@ slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr '[:upper
 echo "gpu slug: $slug" | tee "$out/summary.txt"
 
 start=$(date +%s)
-scripts/test.sh >"$out/test.log" 2>&1
+if [ "${TB_SKIP_TESTS:-0}" = 1 ]; then # build only: the tests ran in an earlier call
+  . scripts/deps.sh && tb_deps && cmake --preset ci >"$out/test.log" 2>&1 && cmake --build --preset ci >>"$out/test.log" 2>&1
+else
+  scripts/test.sh >"$out/test.log" 2>&1
+fi
 test_rc=$?
 bin=./build/ci/transpose_bench
 echo "tests: exit $test_rc ($(($(date +%s) - start)) s): $(grep -E 'tests passed|tests failed' "$out/test.log" | tail -1)" | tee -a "$out/summary.txt"
@@ -28,9 +32,15 @@ run() { # NAME ARGS...: one benchmark run, table to NAME.txt, CSV and Markdown b
 }
 runs=${TB_RUNS:-scripts/gpu-runs.txt}
 if [ -x "$bin" ]; then
+  root=$PWD
   while IFS='|' read -r name args; do
     name=$(echo "$name" | xargs)
     [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
+    if [ "${name:0:1}" = "!" ]; then # a post-processing command, run in the output folder
+      (cd "$out" && bin="$root/$bin" root="$root" bash -c "${name:1}${args:+|$args}") >>"$out/post.log" 2>&1
+      echo "post: ${name:1}${args:+|$args}: exit $?" | tee -a "$out/summary.txt"
+      continue
+    fi
     # shellcheck disable=SC2086
     run "$name" $args "$@"
   done <"$runs"
@@ -46,7 +56,7 @@ fi
 command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$bin" >"$out/kernels.sass" 2>&1
 echo "=== failed tests"; grep -E "^\s+[0-9]+ - .*\(Failed\)|\*\*\*Failed" "$out/test.log" | head -20
 for f in "$out"/*.txt; do
-  case $f in */summary.txt | */nvidia-smi.txt) continue ;; esac
+  case $f in */summary.txt | */nvidia-smi.txt | */sweep-*.txt) continue ;; esac
   echo "=== $(basename "$f" .txt)"; cut -c1-160 "$f" | head -60
 done
 echo "=== summary"; cat "$out/summary.txt"

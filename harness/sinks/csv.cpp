@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -12,10 +16,13 @@ namespace tb {
 
 std::vector<std::string> csv_columns() {
   return {"schema_version", "gpu", "gpu_index", "compute_capability", "sm_count", "l2_bytes",
-          "dram_peak_gbps", "driver", "cuda_runtime", "kernel", "kernel_name", "family",
-          "mode", "dtype", "rows", "cols", "tile_w", "tile_h", "block_x", "block_y", "reps", "samples",
-          "time_ms", "time_ms_min", "time_ms_max", "bandwidth_gbps", "valid", "status",
-          "message", "cache_resident", "above_dram_peak", "timestamp", "git_revision"};
+          "dram_peak_gbps", "ecc", "driver", "cuda_runtime", "kernel", "kernel_name", "family",
+          "baseline", "mode", "l2", "dtype", "rows", "cols", "tile_w", "tile_h", "block_x",
+          "block_y", "reps", "bytes_per_rep", "samples", "time_ms", "time_ms_min", "time_ms_max",
+          "time_ms_mean", "time_cv", "bandwidth_gbps", "valid", "status", "message",
+          "cache_resident", "above_dram_peak", "noisy", "sm_clock_before_mhz",
+          "sm_clock_after_mhz", "mem_clock_before_mhz", "mem_clock_after_mhz", "power_max_w",
+          "temp_max_c", "throttled_samples", "throttle_reasons", "timestamp", "git_revision"};
 }
 
 std::string csv_escape(const std::string& f) {
@@ -28,12 +35,21 @@ std::string csv_escape(const std::string& f) {
   return out + "\"";
 }
 
+namespace {
+
+std::string opt_int(long long v) { return v < 0 ? "" : std::to_string(v); }
+std::string opt_double(double v, const char* f) { return v < 0 ? "" : fmt::format(fmt::runtime(f), v); }
+const char* boolean(bool b) { return b ? "true" : "false"; }
+
+} // namespace
+
 std::string render_csv(const std::vector<Record>& records) {
   std::string out = fmt::format("{}\n", fmt::join(csv_columns(), ","));
   for (const auto& r : records) {
     const auto& d = r.device;
-    const bool has = !r.samples_ms.empty();
+    const bool has = r.stats.count > 0;
     auto num = [&](double v, const char* f) { return has ? fmt::format(fmt::runtime(f), v) : ""; };
+    const auto& st = r.state;
     std::vector<std::string> f{
         std::to_string(kCsvSchemaVersion),
         d.name,
@@ -42,12 +58,15 @@ std::string render_csv(const std::vector<Record>& records) {
         std::to_string(d.sm_count),
         std::to_string(d.l2_bytes),
         fmt::format("{:.1f}", d.dram_peak_gbps),
+        d.ecc,
         d.driver,
         d.runtime,
         r.kernel_id,
         r.kernel_name,
         r.family,
+        r.baseline,
         std::string(mode_name(r.mode)),
+        std::string(l2_name(r.l2)),
         std::string(dtype_name(r.dtype)),
         std::to_string(r.shape.rows),
         std::to_string(r.shape.cols),
@@ -56,22 +75,240 @@ std::string render_csv(const std::vector<Record>& records) {
         std::to_string(r.block_x),
         std::to_string(r.block_y),
         std::to_string(r.reps),
-        std::to_string(r.samples_ms.size()),
-        num(r.median_ms(), "{:.6f}"),
-        num(r.min_ms(), "{:.6f}"),
-        num(r.max_ms(), "{:.6f}"),
+        fmt::format("{:.0f}", r.bytes_per_rep),
+        std::to_string(r.stats.count),
+        num(r.stats.median_ms, "{:.6f}"),
+        num(r.stats.min_ms, "{:.6f}"),
+        num(r.stats.max_ms, "{:.6f}"),
+        num(r.stats.mean_ms, "{:.6f}"),
+        num(r.stats.cv, "{:.5f}"),
         num(r.bandwidth_gbps(), "{:.2f}"),
-        r.status == Status::ok ? "true" : "false",
+        boolean(r.status == Status::ok),
         std::string(status_name(r.status)),
         r.message,
-        has && r.cache_resident() ? "true" : (has ? "false" : ""),
-        has && r.above_dram_peak() ? "true" : (has ? "false" : ""),
+        has ? boolean(r.cache_resident()) : "",
+        has ? boolean(r.above_dram_peak()) : "",
+        has ? boolean(r.noisy()) : "",
+        opt_int(st.sm_clock_before_mhz),
+        opt_int(st.sm_clock_after_mhz),
+        opt_int(st.mem_clock_before_mhz),
+        opt_int(st.mem_clock_after_mhz),
+        opt_double(st.power_max_w, "{:.1f}"),
+        opt_int(st.temp_max_c),
+        opt_int(st.throttled_samples),
+        st.throttled_samples < 0 ? "" : fmt::format("0x{:x}", st.throttle_reasons),
         r.timestamp,
         r.git_revision};
     for (auto& x : f) x = csv_escape(x);
     out += fmt::format("{}\n", fmt::join(f, ","));
   }
   return out;
+}
+
+std::vector<CsvRow> parse_csv(const std::string& text, const std::string& name) {
+  std::vector<CsvRow> rows;
+  CsvRow cur;
+  std::string field;
+  bool quoted = false, field_started = false;
+  int line = 1;
+  cur.line = 1;
+  auto end_field = [&] {
+    cur.fields.push_back(field);
+    field.clear();
+    field_started = false;
+  };
+  auto end_row = [&] {
+    end_field();
+    if (!(cur.fields.size() == 1 && cur.fields[0].empty())) rows.push_back(cur); // skip blanks
+    cur = CsvRow{};
+    cur.line = line;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"') {
+        if (i + 1 < text.size() && text[i + 1] == '"') {
+          field += '"';
+          ++i;
+        } else {
+          quoted = false;
+        }
+      } else {
+        if (c == '\n') ++line;
+        field += c;
+      }
+      continue;
+    }
+    if (c == '"' && !field_started && field.empty()) {
+      quoted = true;
+      field_started = true;
+    } else if (c == ',') {
+      end_field();
+    } else if (c == '\n') {
+      ++line;
+      end_row();
+    } else if (c != '\r') {
+      field += c;
+      field_started = true;
+    }
+  }
+  if (quoted) throw std::invalid_argument(fmt::format("{}:{}: unterminated quoted field", name, cur.line));
+  if (!field.empty() || !cur.fields.empty()) end_row();
+  return rows;
+}
+
+namespace {
+
+struct Reader {
+  const std::string& name;
+  const CsvRow& row;
+  const std::map<std::string, std::size_t>& col;
+
+  [[noreturn]] void bad(const std::string& column, const std::string& value,
+                        const std::string& want) const {
+    throw std::invalid_argument(fmt::format("{}:{}: column '{}': '{}' is not {}", name, row.line,
+                                            column, value, want));
+  }
+  const std::string& str(const char* c) const { return row.fields[col.at(c)]; }
+  long long integer(const char* c, bool optional = false) const {
+    const std::string& v = str(c);
+    if (v.empty() && optional) return -1;
+    char* end = nullptr;
+    errno = 0;
+    const long long x = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || errno) bad(c, v, "a whole number");
+    return x;
+  }
+  double number(const char* c, bool optional = false) const {
+    const std::string& v = str(c);
+    if (v.empty() && optional) return -1;
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !std::isfinite(x)) bad(c, v, "a number");
+    return x;
+  }
+};
+
+} // namespace
+
+std::vector<Record> records_from_csv_text(const std::string& text, const std::string& name) {
+  const std::vector<CsvRow> rows = parse_csv(text, name);
+  if (rows.empty()) throw std::invalid_argument(fmt::format("{}: empty file; accepted: a CSV written by transpose_bench --csv", name));
+  const auto& header = rows.front().fields;
+  std::map<std::string, std::size_t> col;
+  for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
+  if (!col.count("schema_version"))
+    throw std::invalid_argument(fmt::format(
+        "{}:1: not a transpose_bench CSV (no schema_version column); accepted: a CSV written by "
+        "transpose_bench --csv, schema version {}",
+        name, kCsvSchemaVersion));
+  std::vector<std::string> missing;
+  for (const auto& c : csv_columns())
+    if (!col.count(c)) missing.push_back(c);
+  std::vector<Record> out;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const CsvRow& row = rows[i];
+    if (row.fields.size() != header.size())
+      throw std::invalid_argument(fmt::format("{}:{}: {} fields, but the header has {}", name,
+                                              row.line, row.fields.size(), header.size()));
+    const std::string& version = row.fields[col["schema_version"]];
+    if (version != std::to_string(kCsvSchemaVersion))
+      throw std::invalid_argument(fmt::format("{}:{}: schema version '{}' is not understood; "
+                                              "accepted: {} (re-run transpose_bench to rewrite it)",
+                                              name, row.line, version, kCsvSchemaVersion));
+    if (!missing.empty())
+      throw std::invalid_argument(fmt::format("{}:1: missing column{} {}; accepted: the columns of "
+                                              "schema version {}",
+                                              name, missing.size() > 1 ? "s" : "",
+                                              fmt::join(missing, ", "), kCsvSchemaVersion));
+    const Reader rd{name, row, col};
+    Record r;
+    r.origin = name;
+    DeviceInfo& d = r.device;
+    d.name = rd.str("gpu");
+    d.index = static_cast<int>(rd.integer("gpu_index"));
+    const std::string& cc = rd.str("compute_capability");
+    if (std::sscanf(cc.c_str(), "%d.%d", &d.cc_major, &d.cc_minor) != 2)
+      rd.bad("compute_capability", cc, "MAJOR.MINOR");
+    d.sm_count = static_cast<int>(rd.integer("sm_count"));
+    d.l2_bytes = rd.integer("l2_bytes");
+    d.dram_peak_gbps = rd.number("dram_peak_gbps");
+    d.ecc = rd.str("ecc");
+    d.driver = rd.str("driver");
+    d.runtime = rd.str("cuda_runtime");
+    r.kernel_id = rd.str("kernel");
+    r.kernel_name = rd.str("kernel_name");
+    r.family = rd.str("family");
+    r.baseline = rd.str("baseline");
+    const auto mode = parse_mode(rd.str("mode"));
+    if (!mode) rd.bad("mode", rd.str("mode"), "loop-over-kernel, loop-in-kernel or cold-single");
+    r.mode = *mode;
+    const auto l2 = parse_l2(rd.str("l2"));
+    if (!l2) rd.bad("l2", rd.str("l2"), "warm or flush");
+    r.l2 = *l2;
+    const auto dtype = parse_dtype(rd.str("dtype"));
+    if (!dtype) rd.bad("dtype", rd.str("dtype"), "an element type (" + dtype_choices() + ")");
+    r.dtype = *dtype;
+    r.shape = {rd.integer("rows"), rd.integer("cols")};
+    if (r.shape.rows < 1 || r.shape.cols < 1) rd.bad("rows", rd.str("rows"), "a positive size");
+    r.tile_w = static_cast<int>(rd.integer("tile_w"));
+    r.tile_h = static_cast<int>(rd.integer("tile_h"));
+    r.block_x = static_cast<int>(rd.integer("block_x"));
+    r.block_y = static_cast<int>(rd.integer("block_y"));
+    r.reps = static_cast<int>(rd.integer("reps"));
+    r.bytes_per_rep = rd.number("bytes_per_rep");
+    r.stats.count = static_cast<int>(rd.integer("samples"));
+    if (r.stats.count > 0) {
+      r.stats.median_ms = rd.number("time_ms");
+      r.stats.min_ms = rd.number("time_ms_min");
+      r.stats.max_ms = rd.number("time_ms_max");
+      r.stats.mean_ms = rd.number("time_ms_mean");
+      r.stats.cv = rd.number("time_cv");
+    }
+    const std::string& status = rd.str("status");
+    bool known = false;
+    for (Status s : {Status::ok, Status::failed, Status::unsupported, Status::not_run, Status::skipped})
+      if (status_name(s) == status) {
+        r.status = s;
+        known = true;
+      }
+    if (!known) rd.bad("status", status, "ok, FAILED, unsupported, not-run or skipped");
+    r.message = rd.str("message");
+    GpuState& st = r.state;
+    st.sm_clock_before_mhz = static_cast<int>(rd.integer("sm_clock_before_mhz", true));
+    st.sm_clock_after_mhz = static_cast<int>(rd.integer("sm_clock_after_mhz", true));
+    st.mem_clock_before_mhz = static_cast<int>(rd.integer("mem_clock_before_mhz", true));
+    st.mem_clock_after_mhz = static_cast<int>(rd.integer("mem_clock_after_mhz", true));
+    st.power_max_w = rd.number("power_max_w", true);
+    st.temp_max_c = static_cast<int>(rd.integer("temp_max_c", true));
+    st.throttled_samples = static_cast<int>(rd.integer("throttled_samples", true));
+    const std::string& reasons = rd.str("throttle_reasons");
+    if (!reasons.empty()) {
+      char* end = nullptr;
+      st.throttle_reasons = std::strtoull(reasons.c_str(), &end, 16);
+      if (*end != '\0') rd.bad("throttle_reasons", reasons, "a hexadecimal mask");
+    }
+    r.timestamp = rd.str("timestamp");
+    r.git_revision = rd.str("git_revision");
+    out.push_back(std::move(r));
+  }
+  if (!missing.empty()) // a header with no rows still has to be ours
+    throw std::invalid_argument(fmt::format("{}:1: missing column{} {}", name,
+                                            missing.size() > 1 ? "s" : "", fmt::join(missing, ", ")));
+  return out;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f)
+    throw std::invalid_argument(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::vector<Record> read_records_csv(const std::string& path) {
+  return records_from_csv_text(read_file(path), path);
 }
 
 void check_output_path(const std::string& path, const char* what) {

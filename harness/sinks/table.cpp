@@ -17,8 +17,9 @@ struct Group {
 };
 
 bool same_group(const Group& g, const Record& r) {
+  const Record& f = *g.records.front();
   return g.device->name == r.device.name && g.device->index == r.device.index &&
-         g.shape == r.shape && g.dtype == r.dtype;
+         g.shape == r.shape && g.dtype == r.dtype && f.origin == r.origin;
 }
 
 std::vector<Group> group_records(const std::vector<Record>& records) {
@@ -27,8 +28,8 @@ std::vector<Group> group_records(const std::vector<Record>& records) {
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const Group& g) { return same_group(g, r); });
     if (it == groups.end()) {
-      groups.push_back(Group{&r.device, r.shape, r.dtype, {}});
-      it = groups.end() - 1;
+      groups.push_back(Group{&r.device, r.shape, r.dtype, {&r}});
+      continue;
     }
     it->records.push_back(&r);
   }
@@ -44,12 +45,16 @@ std::string cell(const Record* r, Unit unit) {
   switch (r->status) {
   case Status::ok: {
     std::string s = fmt::format("{:.1f}", from_gbps(r->bandwidth_gbps(), unit));
-    if (r->above_dram_peak()) s += " *";
-    return s;
+    std::string marks;
+    if (r->above_dram_peak()) marks += "*";
+    if (r->noisy()) marks += "!";
+    if (r->throttled()) marks += "T";
+    return marks.empty() ? s : s + " " + marks;
   }
   case Status::failed: return "FAILED";
   case Status::unsupported: return "n/a";
   case Status::not_run: return "not run";
+  case Status::skipped: return "skipped";
   }
   return "?";
 }
@@ -57,22 +62,27 @@ std::string cell(const Record* r, Unit unit) {
 } // namespace
 
 std::string render_device_header(const DeviceInfo& d) {
-  return fmt::format("Device {}: {} (cc {}.{}, {} SMs, L2 {}, peak DRAM {:.0f} GB/s)   "
+  if (d.cc_major == 0 && d.sm_count == 0) return fmt::format("Device: {} (published figures)", d.name);
+  return fmt::format("Device {}: {} (cc {}.{}, {} SMs, L2 {}, peak DRAM {:.0f} GB/s, ECC {})   "
                      "CUDA runtime {}, driver {}",
                      d.index, d.name, d.cc_major, d.cc_minor, d.sm_count, mib(d.l2_bytes),
-                     d.dram_peak_gbps, d.runtime, d.driver);
+                     d.dram_peak_gbps, d.ecc, d.runtime, d.driver);
 }
 
 std::string render_tables(const std::vector<Record>& records, Unit unit, TableFormat format) {
   const bool md = format == TableFormat::markdown;
   std::string out;
   const DeviceInfo* last_device = nullptr;
+  std::string last_origin;
   for (const Group& g : group_records(records)) {
+    const std::string& origin = g.records.front()->origin;
     if (!last_device || last_device->name != g.device->name ||
-        last_device->index != g.device->index) {
-      out += md ? "**" + render_device_header(*g.device) + "**\n"
-                : render_device_header(*g.device) + "\n";
+        last_device->index != g.device->index || origin != last_origin) {
+      const std::string head =
+          render_device_header(*g.device) + (origin.empty() ? "" : "   (from " + origin + ")");
+      out += md ? "\n**" + head + "**\n" : "\n" + head + "\n";
       last_device = g.device;
+      last_origin = origin;
     }
     // Rows (kernels) and columns (modes) in first-appearance order; modes in enum order.
     std::vector<std::string> kernels;
@@ -80,14 +90,16 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     std::set<std::pair<int, int>> geometries;
     int reps = 0;
     std::size_t samples = 0;
+    bool l2_flushed = false;
     for (const Record* r : g.records) {
       if (std::find(kernels.begin(), kernels.end(), r->kernel_id) == kernels.end())
         kernels.push_back(r->kernel_id);
       mode_set.insert(r->mode);
       if (r->block_x > 0) // library calls have no launch geometry of their own
         geometries.insert({r->tile_w * 100000 + r->tile_h, r->block_x * 100000 + r->block_y});
-      reps = std::max(reps, r->reps);
-      samples = std::max(samples, r->samples_ms.size());
+      if (r->mode != Mode::cold_single) reps = std::max(reps, r->reps);
+      samples = std::max(samples, static_cast<std::size_t>(r->stats.count));
+      if (r->mode != Mode::cold_single) l2_flushed |= r->l2 == L2Policy::flush;
     }
     const std::vector<Mode> modes(mode_set.begin(), mode_set.end());
     auto find = [&](const std::string& id, Mode m) -> const Record* {
@@ -117,8 +129,10 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     if (uniform_geometry && launched)
       title += fmt::format(", tile {}x{}, block {}x{}", launched->tile_w, launched->tile_h,
                            launched->block_x, launched->block_y);
-    title += fmt::format(", NUM_REPS {}, median of {} sample{}   unit: {}", reps, samples,
-                         samples == 1 ? "" : "s", unit_description(unit));
+    if (reps > 0) title += fmt::format(", NUM_REPS {}", reps);
+    title += fmt::format(", median of {} sample{}, L2 {}   unit: {}", samples,
+                         samples == 1 ? "" : "s",
+                         l2_flushed ? "flushed before each sample" : "warm", unit_description(unit));
     out += md ? "\n" + title + "\n\n" : "\n" + title + "\n";
 
     std::vector<std::string> header{"Kernel"};
@@ -186,7 +200,18 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
                                   "measures caches, not DRAM.",
                                   g.device->dram_peak_gbps));
     const double working_set = first.bytes_per_rep;
-    if (g.device->l2_bytes > 0 && working_set <= static_cast<double>(g.device->l2_bytes))
+    const bool repeated = std::any_of(modes.begin(), modes.end(),
+                                      [](Mode m) { return m != Mode::cold_single; });
+    if (std::any_of(g.records.begin(), g.records.end(), [](const Record* r) { return r->noisy(); }))
+      notes.push_back(fmt::format("! the samples spread more than {:.0f}% (coefficient of "
+                                  "variation); treat the figure with care.",
+                                  100 * kNoisyCv));
+    if (std::any_of(g.records.begin(), g.records.end(), [](const Record* r) { return r->throttled(); }))
+      notes.push_back("T the GPU reported a clock slowdown (power or thermal) during some samples.");
+    if (std::find(modes.begin(), modes.end(), Mode::cold_single) != modes.end())
+      notes.push_back("cold single launch: one launch right after the L2 was flushed, timed "
+                      "alone; its reads come from DRAM.");
+    if (repeated && g.device->l2_bytes > 0 && working_set <= static_cast<double>(g.device->l2_bytes))
       notes.push_back(fmt::format(
           "in + out = {:.1f} MB fits in the {} L2: these figures measure L2, not DRAM "
           "(use --size 16384x16384 to measure DRAM).",
@@ -196,7 +221,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
                       "pass it measures L1/L2, not DRAM (NVIDIA dropped this mode from its "
                       "sample in CUDA 5.5 for that reason).");
     for (const Record* r : g.records)
-      if (r->status == Status::failed || r->status == Status::not_run)
+      if (r->status == Status::failed || r->status == Status::not_run ||
+          (r->status == Status::skipped && r->mode == modes.front()))
         notes.push_back(fmt::format("{} {} ({}): {}", status_name(r->status), r->kernel_id,
                                     mode_name(r->mode), r->message));
       else if (r->status == Status::unsupported && r->mode == modes.front())

@@ -8,7 +8,10 @@ shift 3
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 args=("$@")
-if [[ " $* " != *" --csv "* && $code -ne 0 ]]; then args+=(--csv "$scratch/out.csv"); fi
+# A failing run must not leave its CSV behind; report/compare write no CSV.
+if [[ " $* " != *" --csv "* && $code -ne 0 && $1 != report && $1 != compare ]]; then
+  args+=(--csv "$scratch/out.csv")
+fi
 "$bin" "${args[@]}" >"$scratch/stdout" 2>"$scratch/stderr"
 rc=$?
 fail() { echo "FAIL: $*"; echo "--- stdout"; head -20 "$scratch/stdout"; echo "--- stderr"; cat "$scratch/stderr"; exit 1; }

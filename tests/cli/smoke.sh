@@ -14,7 +14,10 @@ for k in "Simple Copy" "Shared Memory Copy" "Naive Transpose" "Coalesced Transpo
   grep -q "$k" "$scratch/out" || { echo "FAIL: table lacks '$k'"; exit 1; }
 done
 rows=$(($(wc -l <"$scratch/r.csv") - 1))
-[[ $rows -eq 18 ]] || { echo "FAIL: CSV has $rows rows, expected 18 (9 kernels x 2 modes)"; exit 1; }
+[[ $rows -eq 27 ]] || { echo "FAIL: CSV has $rows rows, expected 27 (9 kernels x 3 modes)"; exit 1; }
+grep -q "Cold single launch" "$scratch/out" || { echo "FAIL: table lacks the cold single launch column"; exit 1; }
+"$bin" report "$scratch/r.csv" >"$scratch/report" || { echo "FAIL: report of the run's CSV failed"; exit 1; }
+grep -q "Bank Conflict Free Transpose" "$scratch/report" || { echo "FAIL: report lacks the table"; exit 1; }
 grep -q "cudaMemcpy D2D" "$scratch/out" || { echo "FAIL: table lacks the memcpy row"; exit 1; }
 grep -q "% of memcpy" "$scratch/out" || { echo "FAIL: table lacks '% of memcpy'"; exit 1; }
 grep -q ",FAILED," "$scratch/r.csv" && { echo "FAIL: a kernel failed"; exit 1; }

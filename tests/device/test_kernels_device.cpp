@@ -92,6 +92,28 @@ TEST(Harness, UnwrittenOutputFailsValidation) {
 
 } // namespace
 
+namespace {
+// The L2 flush must really evict: at 2048² fp32 (33.6 MB, inside a 50-60 MB L2) one launch
+// right after the warm-up runs measurably faster than one after a flush.
+TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {
+  const KernelSpec* k = find_kernel("simple_copy");
+  ASSERT_NE(k, nullptr);
+  Case warm{k, {2048, 2048}, DType::fp32, Mode::loop_over_kernel, 1, L2Policy::warm};
+  Case cold = warm;
+  cold.l2 = L2Policy::flush;
+  std::vector<double> w, c;
+  for (int i = 0; i < 21; ++i) {
+    w.push_back(g_measurer->sample_ms_per_rep(warm));
+    c.push_back(g_measurer->sample_ms_per_rep(cold));
+  }
+  const double mw = median(w), mc = median(c);
+  std::printf("  2048^2 fp32 simple_copy, one launch: warm %.4f ms, flushed %.4f ms (%.2fx)\n", mw,
+              mc, mc / mw);
+  EXPECT_LT(mw * 1.10, mc) << "a flushed launch should be at least 10% slower than a warm one";
+  EXPECT_TRUE(g_measurer->validate(cold).ok);
+}
+} // namespace
+
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   DeviceInfo d;
@@ -102,7 +124,7 @@ int main(int argc, char** argv) {
     return 77;
   }
   std::printf("Device tests on %s (cc %d.%d)\n", d.name.c_str(), d.cc_major, d.cc_minor);
-  Measurer m;
+  Measurer m(l2_flush_bytes(d.l2_bytes));
   g_measurer = &m;
   return RUN_ALL_TESTS();
 }

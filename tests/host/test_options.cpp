@@ -24,7 +24,10 @@ TEST(Options, DefaultsAreTheWhitepaperRun) {
   const Options& o = r.options;
   EXPECT_EQ(o.shapes, std::vector<Shape>{(Shape{2048, 2048})});
   EXPECT_EQ(o.dtype_values, std::vector<DType>{DType::fp32});
-  EXPECT_EQ(o.mode_values, (std::vector<Mode>{Mode::loop_over_kernel, Mode::loop_in_kernel}));
+  EXPECT_EQ(o.mode_values, (std::vector<Mode>{Mode::loop_over_kernel, Mode::loop_in_kernel,
+                                              Mode::cold_single}));
+  EXPECT_EQ(o.l2_value, L2Policy::warm);
+  EXPECT_EQ(o.device_index, 0);
   EXPECT_EQ(o.reps, 100);
   EXPECT_EQ(o.suite, "whitepaper");
   EXPECT_EQ(o.unit_value, Unit::GB);
@@ -43,6 +46,7 @@ TEST(Options, WhitepaperConfigEqualsTheDefaults) {
   EXPECT_EQ(c.options.samples, d.options.samples);
   EXPECT_EQ(c.options.unit, d.options.unit);
   EXPECT_EQ(c.options.suite, d.options.suite);
+  EXPECT_EQ(c.options.l2, d.options.l2);
 }
 
 TEST(Options, FlagsParseAndOverrideTheConfigFile) {

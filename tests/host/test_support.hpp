@@ -36,7 +36,8 @@ inline Record fake_record(const std::string& id, const std::string& name, Mode m
   r.block_y = 8;
   r.reps = 100;
   r.bytes_per_rep = 2.0 * 2048 * 2048 * 4;
-  if (status == Status::ok || status == Status::failed) r.samples_ms = {ms, ms * 1.1, ms * 0.9};
+  if (status == Status::ok || status == Status::failed) r.samples_ms = {ms, ms * 1.01, ms * 0.99};
+  r.finalize();
   r.status = status;
   r.timestamp = "2026-11-21T00:00:00Z";
   r.git_revision = "abc123";

@@ -30,6 +30,7 @@ Record rec(Mode m, int reps, double bytes, std::vector<double> ms, std::int64_t 
   r.reps = reps;
   r.bytes_per_rep = bytes;
   r.samples_ms = std::move(ms);
+  r.finalize();
   r.device.l2_bytes = l2;
   r.device.dram_peak_gbps = peak;
   return r;
@@ -69,4 +70,37 @@ TEST(Record, ModeNames) {
   EXPECT_EQ(parse_mode("loop-in-kernel"), Mode::loop_in_kernel);
   EXPECT_FALSE(parse_mode("loop").has_value());
   EXPECT_EQ(mode_title(Mode::loop_in_kernel), "Loop in kernel");
+}
+
+TEST(Measurement, FlushBufferIsTwiceTheL2) {
+  EXPECT_EQ(l2_flush_bytes(50ll << 20), 100ll << 20); // H100: 50 MiB L2 -> 100 MiB
+  EXPECT_EQ(l2_flush_bytes(60ll << 20), 120ll << 20); // H200
+  EXPECT_EQ(l2_flush_bytes(256 << 10), 1ll << 20);    // tiny L2: at least 1 MiB
+  EXPECT_EQ(l2_flush_bytes(0), 64ll << 20);           // unknown: 64 MiB
+}
+
+TEST(Measurement, StatisticsAndNoise) {
+  const SampleStats s = compute_stats({1.0, 2.0, 3.0, 4.0});
+  EXPECT_EQ(s.count, 4);
+  EXPECT_DOUBLE_EQ(s.median_ms, 2.5);
+  EXPECT_DOUBLE_EQ(s.mean_ms, 2.5);
+  EXPECT_NEAR(s.cv, 1.2909944 / 2.5, 1e-6); // sample standard deviation / mean
+  EXPECT_DOUBLE_EQ(compute_stats({5.0}).cv, 0.0);
+  EXPECT_EQ(compute_stats({}).count, 0);
+  Record quiet = rec(Mode::loop_over_kernel, 100, 1e9, {1.00, 1.01, 0.99}, 0, 0);
+  EXPECT_FALSE(quiet.noisy()); // cv 1%
+  Record noisy = rec(Mode::loop_over_kernel, 100, 1e9, {1.0, 1.1, 0.9}, 0, 0);
+  EXPECT_TRUE(noisy.noisy()); // cv 10%
+  EXPECT_FALSE(rec(Mode::loop_over_kernel, 100, 1e9, {1.0}, 0, 0).noisy());
+}
+
+TEST(Measurement, ColdSingleLaunchIsNotCacheResident) {
+  const std::int64_t l2 = 60ll << 20;
+  EXPECT_TRUE(rec(Mode::loop_over_kernel, 100, 32.0 * 1024 * 1024, {1}, l2, 4814).cache_resident());
+  EXPECT_FALSE(rec(Mode::cold_single, 1, 32.0 * 1024 * 1024, {1}, l2, 4814).cache_resident());
+  EXPECT_EQ(parse_mode("cold-single"), Mode::cold_single);
+  EXPECT_EQ(parse_l2("flush"), L2Policy::flush);
+  EXPECT_FALSE(parse_l2("lukewarm").has_value());
+  EXPECT_TRUE(mode_needs_nreps(Mode::loop_in_kernel));
+  EXPECT_FALSE(mode_needs_nreps(Mode::cold_single));
 }

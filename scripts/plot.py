@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Plots transpose_bench CSV results (matplotlib, no GPU needed).
+
+For each GPU in the files:
+  <gpu>-bandwidth.{png,svg}  effective bandwidth against matrix size (log x), one line per kernel
+  <gpu>-percent.{png,svg}    each kernel as % of the copy baseline at the largest size
+and, when the files hold more than one GPU:
+  compare-gpus.{png,svg}     each kernel's bandwidth per GPU at the largest size they share
+
+usage: scripts/plot.py [--out DIR] [--mode MODE] [--dtype T] FILE.csv...
+"""
+import argparse
+import collections
+import csv
+import os
+import re
+import sys
+
+SCHEMA = "2"
+
+
+def die(msg):
+    sys.exit(f"plot.py: error: {msg}")
+
+
+def slug(name):
+    s = re.sub(r"^nvidia\s+", "", name.strip().lower())
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "gpu"
+
+
+def load(paths):
+    rows = []
+    for path in paths:
+        try:
+            with open(path, newline="") as f:
+                reader = csv.DictReader(f)
+                if not reader.fieldnames or "schema_version" not in reader.fieldnames:
+                    die(f"{path}: not a transpose_bench CSV (no schema_version column)")
+                for n, row in enumerate(reader, start=2):
+                    if row["schema_version"] != SCHEMA:
+                        die(f"{path}:{n}: schema version {row['schema_version']!r} is not understood; accepted: {SCHEMA}")
+                    if row["status"] != "ok":
+                        continue
+                    try:
+                        row["_bw"] = float(row["bandwidth_gbps"])
+                        row["_elems"] = int(row["rows"]) * int(row["cols"])
+                    except ValueError:
+                        die(f"{path}:{n}: bandwidth_gbps, rows and cols must be numbers")
+                    rows.append(row)
+        except OSError as e:
+            die(f"cannot read {path}: {e.strerror}")
+    if not rows:
+        die("no valid measurements in the files")
+    return rows
+
+
+def pick_mode(rows, wanted):
+    modes = {r["mode"] for r in rows}
+    if wanted:
+        if wanted not in modes:
+            die(f"mode {wanted!r} not in the files; present: {', '.join(sorted(modes))}")
+        return wanted
+    for m in ("cold-single", "loop-over-kernel", "loop-in-kernel"):
+        if m in modes:
+            return m
+    return sorted(modes)[0]
+
+
+def save(fig, out, stem):
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(out, f"{stem}.{ext}"), dpi=120, bbox_inches="tight")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--out", default=".", help="output folder (default: current)")
+    ap.add_argument("--mode", help="timing mode to plot (default: cold-single, else loop-over-kernel)")
+    ap.add_argument("--dtype", help="element type to plot (default: the most common)")
+    args = ap.parse_args()
+    if not os.path.isdir(args.out):
+        die(f"--out {args.out!r} is not a folder")
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = load(args.files)
+    mode = pick_mode(rows, args.mode)
+    dtype = args.dtype or collections.Counter(r["dtype"] for r in rows).most_common(1)[0][0]
+    rows = [r for r in rows if r["mode"] == mode and r["dtype"] == dtype]
+    if not rows:
+        die(f"no measurements for mode {mode} and element type {dtype}")
+
+    gpus = list(dict.fromkeys(r["gpu"] for r in rows))
+    written = []
+    for gpu in gpus:
+        g = [r for r in rows if r["gpu"] == gpu]
+        kernels = list(dict.fromkeys(r["kernel_name"] for r in g))
+        square = [r for r in g if r["rows"] == r["cols"]]
+        series = square if len({r["_elems"] for r in square}) > 1 else g
+
+        fig, ax = plt.subplots(figsize=(9, 5.5))
+        for k in kernels:
+            pts = sorted((r["_elems"], r["_bw"]) for r in series if r["kernel_name"] == k)
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, lw=1.2, label=k)
+        peak = float(g[0]["dram_peak_gbps"])
+        if peak > 0:
+            ax.axhline(peak, color="grey", ls="--", lw=0.8, label=f"theoretical DRAM peak {peak:.0f}")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("matrix elements (rows × cols)" + ("" if series is g else ", square matrices"))
+        ax.set_ylabel("effective bandwidth, GB/s (1e9 B/s, read + write)")
+        ax.set_title(f"{gpu}: transpose bandwidth ({mode}, {dtype}, L2 {g[0]['l2']})")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7, ncol=2)
+        save(fig, args.out, f"{slug(gpu)}-bandwidth")
+        plt.close(fig)
+        written.append(f"{slug(gpu)}-bandwidth")
+
+        largest = max(r["_elems"] for r in g)
+        at = {r["kernel_name"]: r for r in g if r["_elems"] == largest}
+        base = next((r for r in at.values() if r["baseline"] == "memcpy"), None) or \
+            next((r for r in at.values() if r["baseline"] == "copy"), None)
+        if base:
+            names = [k for k in kernels if k in at]
+            pct = [100 * at[k]["_bw"] / base["_bw"] for k in names]
+            fig, ax = plt.subplots(figsize=(9, 0.28 * len(names) + 1.5))
+            ax.barh(names[::-1], pct[::-1], color="tab:blue")
+            ax.axvline(100, color="grey", lw=0.8)
+            for y, v in enumerate(pct[::-1]):
+                ax.text(v + 1, y, f"{v:.1f}", va="center", fontsize=7)
+            ax.set_xlabel(f"% of {base['kernel_name']}")
+            shape = f"{at[names[0]]['rows']}x{at[names[0]]['cols']}"
+            ax.set_title(f"{gpu}: % of {base['kernel_name']} at {shape} ({mode}, {dtype})")
+            save(fig, args.out, f"{slug(gpu)}-percent")
+            plt.close(fig)
+            written.append(f"{slug(gpu)}-percent")
+
+    if len(gpus) > 1:
+        sizes = set.intersection(*({r["_elems"] for r in rows if r["gpu"] == g} for g in gpus))
+        if sizes:
+            size = max(sizes)
+            kernels = list(dict.fromkeys(r["kernel_name"] for r in rows if r["_elems"] == size))
+            fig, ax = plt.subplots(figsize=(10, 0.35 * len(kernels) * len(gpus) + 1.5))
+            height = 0.8 / len(gpus)
+            for i, gpu in enumerate(gpus):
+                bw = {r["kernel_name"]: r["_bw"] for r in rows if r["gpu"] == gpu and r["_elems"] == size}
+                ys = [len(kernels) - 1 - j + i * height for j in range(len(kernels))]
+                ax.barh(ys, [bw.get(k, 0) for k in kernels], height=height, label=gpu)
+            ax.set_yticks([len(kernels) - 1 - j + 0.4 - height / 2 for j in range(len(kernels))])
+            ax.set_yticklabels(kernels, fontsize=7)
+            ax.set_xlabel("effective bandwidth, GB/s")
+            ax.set_title(f"GPUs compared at {size} elements ({mode}, {dtype})")
+            ax.legend()
+            save(fig, args.out, "compare-gpus")
+            plt.close(fig)
+            written.append("compare-gpus")
+    print("wrote " + ", ".join(f"{w}.png/.svg" for w in written) + f" in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
