@@ -1,5 +1,6 @@
 #include "harness/measure.hpp"
 
+#include "harness/device_compare.hpp"
 #include "harness/init.hpp"
 
 #include <fmt/format.h>
@@ -24,6 +25,7 @@ void Measurer::prepare(Shape s, DType t) {
   if (m_ready && s == m_shape && t == m_dtype) return;
   m_ready = false;
   m_expected.clear();
+  m_expected_dev.clear();
   m_in = DeviceBuffer();
   m_out = DeviceBuffer();
   const std::size_t bytes = static_cast<std::size_t>(s.elements()) * dtype_size(t);
@@ -81,16 +83,47 @@ const Bytes& Measurer::expected(Output o, int tile) {
   return it->second;
 }
 
+const DeviceBuffer* Measurer::device_expected(Output o, int tile) {
+  const auto key = std::make_pair(o, tile);
+  auto it = m_expected_dev.find(key);
+  if (it != m_expected_dev.end()) return &it->second;
+  const Bytes& host = expected(o, tile);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      DeviceBuffer buf(host.size());
+      TB_CUDA_CALL(cudaMemcpy(buf.get(), host.data(), host.size(), cudaMemcpyHostToDevice));
+      return &m_expected_dev.emplace(key, std::move(buf)).first->second;
+    } catch (const cuda_error& e) {
+      if (e.code() != cudaErrorMemoryAllocation) throw;
+      (void)cudaGetLastError(); // out of memory is not sticky: clear it
+      if (m_expected_dev.empty()) break;
+      m_expected_dev.clear(); // make room and try once more
+    }
+  }
+  return nullptr; // no room: compare on the host
+}
+
 Validation Measurer::validate(const Case& c) {
   prepare(c.shape, c.dtype);
-  Bytes actual(m_out.bytes());
-  TB_CUDA_CALL(cudaMemcpyAsync(actual.data(), m_out.get(), actual.size(), cudaMemcpyDeviceToHost,
-                               m_stream.get()));
-  TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
   const Output o = c.kernel->output;
   const Shape out_shape = output_shape(o, c.shape);
-  const Mismatch m = compare_output(expected(o, c.kernel->tile_w), actual, out_shape,
-                                    dtype_size(c.dtype));
+  const std::size_t es = dtype_size(c.dtype);
+  Mismatch m;
+  if (const DeviceBuffer* ref = device_expected(o, c.kernel->tile_w)) {
+    const DeviceMismatch d =
+        compare_on_device(ref->get(), m_out.get(), out_shape.elements(), es, m_stream.get());
+    m.count = d.count;
+    if (d.first >= 0) {
+      m.first_row = d.first / out_shape.cols;
+      m.first_col = d.first % out_shape.cols;
+    }
+  } else {
+    Bytes actual(m_out.bytes());
+    TB_CUDA_CALL(cudaMemcpyAsync(actual.data(), m_out.get(), actual.size(),
+                                 cudaMemcpyDeviceToHost, m_stream.get()));
+    TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
+    m = compare_output(expected(o, c.kernel->tile_w), actual, out_shape, es);
+  }
   if (m.ok()) return {true, {}};
   return {false, fmt::format("{} of {} output elements wrong, first at ({}, {})", m.count,
                              out_shape.elements(), m.first_row, m.first_col)};

@@ -68,6 +68,9 @@ private:
   unsigned char m_flush_value = 0;
   Bytes m_input;
   std::map<std::pair<Output, int>, Bytes> m_expected;
+  // The reference uploaded to the device, for comparing there; dropped when memory is short.
+  std::map<std::pair<Output, int>, DeviceBuffer> m_expected_dev;
+  const DeviceBuffer* device_expected(Output o, int tile);
 };
 
 } // namespace tb
