@@ -15,6 +15,16 @@ std::int64_t device_bytes_needed(Shape s, DType t) {
 
 Measurer::Measurer(std::int64_t flush_bytes) : m_flush_bytes(flush_bytes) {}
 
+// Every copy goes through the measuring stream. A plain cudaMemcpy runs on the legacy default
+// stream, which a non-blocking stream does not wait for, and from pageable memory it may
+// return before the data has landed: kernels then read a half-uploaded buffer (seen on an
+// H200: 3 kernels failed validation at 512^2 in one run and passed in the next).
+void Measurer::upload(DeviceBuffer& dst, const Bytes& src) {
+  TB_CUDA_CALL(cudaMemcpyAsync(dst.get(), src.data(), src.size(), cudaMemcpyHostToDevice,
+                               m_stream.get()));
+  TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
+}
+
 void Measurer::flush_l2() {
   if (!m_flush.get()) m_flush = DeviceBuffer(static_cast<std::size_t>(m_flush_bytes));
   // A different value each time, so no write can be skipped as redundant.
@@ -32,7 +42,7 @@ void Measurer::prepare(Shape s, DType t) {
   m_input = random_input(t, s.elements(), std::random_device{}() * 0x100000001ull + 1);
   m_in = DeviceBuffer(bytes);
   m_out = DeviceBuffer(bytes);
-  TB_CUDA_CALL(cudaMemcpy(m_in.get(), m_input.data(), bytes, cudaMemcpyHostToDevice));
+  upload(m_in, m_input);
   m_shape = s;
   m_dtype = t;
   m_ready = true;
@@ -91,7 +101,7 @@ const DeviceBuffer* Measurer::device_expected(Output o, int tile) {
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       DeviceBuffer buf(host.size());
-      TB_CUDA_CALL(cudaMemcpy(buf.get(), host.data(), host.size(), cudaMemcpyHostToDevice));
+      upload(buf, host);
       return &m_expected_dev.emplace(key, std::move(buf)).first->second;
     } catch (const cuda_error& e) {
       if (e.code() != cudaErrorMemoryAllocation) throw;

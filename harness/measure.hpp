@@ -55,6 +55,7 @@ public:
 
 private:
   LaunchArgs args(const Case& c, int nreps) const;
+  void upload(DeviceBuffer& dst, const Bytes& src);
   const Bytes& expected(Output o, int tile);
 
   Stream m_stream;

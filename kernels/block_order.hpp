@@ -34,4 +34,23 @@ struct DiagonalOrder {
   }
 };
 
+// A 1-D block index walked down columns of `group` tile rows, then across: the blocks running
+// at one time cover a patch about `group` tiles tall, so their reads (input rows) and their
+// writes (output rows = input columns) both run contiguously over many tiles. group = 1 is
+// plain row-major order. A bijection from [0, tiles_x * tiles_y) onto the tiles.
+TB_HD inline void grouped_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned group,
+                               unsigned& tile_x, unsigned& tile_y) {
+  if (group <= 1) {
+    tile_x = bid % tiles_x;
+    tile_y = bid / tiles_x;
+    return;
+  }
+  const unsigned per_group = group * tiles_x;
+  const unsigned first = bid / per_group * group;
+  const unsigned height = tiles_y - first < group ? tiles_y - first : group;
+  const unsigned in_group = bid % per_group;
+  tile_y = first + in_group % height;
+  tile_x = in_group / height;
+}
+
 } // namespace tb

@@ -62,6 +62,7 @@ struct Launch {
         .output(tb::Output::transpose)
         .geometry(0, 0, 0, 0)
         .order(1)
+        .suites({"best"})
         .no_nreps());
 
 } // namespace

@@ -21,6 +21,6 @@ struct Launch {
         .geometry(0, 0, 0, 0)
         .order(0)
         .baseline("memcpy")
-        .suites({"whitepaper"})
+        .suites({"whitepaper", "best"})
         .no_nreps());
 } // namespace

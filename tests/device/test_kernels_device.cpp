@@ -114,6 +114,28 @@ TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {
 }
 } // namespace
 
+namespace {
+// Regression: uploads once raced the measuring stream (a plain cudaMemcpy on the legacy stream
+// is not ordered with a non-blocking stream). Alternating shapes makes every iteration upload a
+// fresh input and reference right before the kernels and the compare use them.
+TEST(Harness, FreshUploadsAreOrderedWithTheKernels) {
+  int checked = 0;
+  for (int i = 0; i < 40; ++i) {
+    const Shape s = i % 2 ? Shape{512, 512} : Shape{520, 504};
+    for (const char* id : {"transpose_fine_grained", "triton_style_64x128", "cublas_geam"}) {
+      const KernelSpec* k = find_kernel(id);
+      ASSERT_NE(k, nullptr);
+      const Case c{k, s, DType::fp32, Mode::loop_over_kernel, 20, L2Policy::flush};
+      g_measurer->sample_ms_per_rep(c);
+      const Validation v = g_measurer->validate(c);
+      ASSERT_TRUE(v.ok) << id << " " << to_string(s) << " iteration " << i << ": " << v.message;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 120);
+}
+} // namespace
+
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   DeviceInfo d;

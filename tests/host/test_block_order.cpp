@@ -54,3 +54,39 @@ TEST(BlockOrder, DiagonalFollowsThePapersFigure) {
   }
   EXPECT_TRUE(is_bijection<CartesianOrder>(5, 7, false));
 }
+
+TEST(BlockOrder, GroupedOrderIsABijection) {
+  for (unsigned group : {1u, 2u, 8u, 16u, 32u})
+    for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
+             {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
+      std::vector<int> hits(tx * ty, 0);
+      for (unsigned b = 0; b < tx * ty; ++b) {
+        unsigned x = 0, y = 0;
+        grouped_tile(b, tx, ty, group, x, y);
+        ASSERT_LT(x, tx);
+        ASSERT_LT(y, ty);
+        ++hits[y * tx + x];
+      }
+      for (int h : hits) ASSERT_EQ(h, 1) << "group " << group << " grid " << tx << "x" << ty;
+    }
+}
+
+TEST(BlockOrder, GroupedOrderWalksDownAGroupFirst) {
+  unsigned x = 0, y = 0;
+  // 10 x 10 tiles, groups of 4 rows: blocks 0..3 are column 0 of rows 0..3, block 4 is (1, 0).
+  for (unsigned b = 0; b < 4; ++b) {
+    grouped_tile(b, 10, 10, 4, x, y);
+    EXPECT_EQ(x, 0u);
+    EXPECT_EQ(y, b);
+  }
+  grouped_tile(4, 10, 10, 4, x, y);
+  EXPECT_EQ(x, 1u);
+  EXPECT_EQ(y, 0u);
+  // The last group has only 2 rows (8, 9).
+  grouped_tile(80, 10, 10, 4, x, y);
+  EXPECT_EQ(x, 0u);
+  EXPECT_EQ(y, 8u);
+  grouped_tile(82, 10, 10, 4, x, y);
+  EXPECT_EQ(x, 1u);
+  EXPECT_EQ(y, 8u);
+}

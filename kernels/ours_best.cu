@@ -1,0 +1,76 @@
+// Our best transpose: picks, per shape and element type, the fastest of our kernels measured
+// on an H200 (docs/perf-notes.md has the numbers behind each choice):
+//  - one row or one column: the transpose is the same bytes in the same order, so it is a copy
+//    (our 16-byte copy kernel);
+//  - rows and cols multiples of 16 / sizeof(T): the 16-byte tile with grouped block order;
+//  - otherwise: the scalar tile, since rows are not 16-byte aligned.
+#include "kernels/ours_common.cuh"
+
+#include <fmt/format.h>
+
+namespace {
+
+template <typename T>
+__global__ void __launch_bounds__(256) ours_best_copy(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::copy_body<T, 4>(out, in, static_cast<long long>(rows) * cols, nreps);
+}
+template <typename T>
+__global__ void __launch_bounds__(256) ours_best_tile16(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_body<T, 8>(out, in, cols, rows, nreps);
+}
+template <typename T>
+__global__ void __launch_bounds__(256) ours_best_scalar(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile_scalar_body<T, 8>(out, in, cols, rows, nreps);
+}
+
+enum class Path { copy, tile16, scalar };
+
+Path choose(const tb::LaunchArgs& a) {
+  const int v = tb::elems_per_16_bytes(a.dtype);
+  if (a.rows == 1 || a.cols == 1) return Path::copy;
+  if (a.rows % v == 0 && a.cols % v == 0) return Path::tile16;
+  return Path::scalar;
+}
+
+struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    switch (choose(a)) {
+    case Path::copy: {
+      const long long n = static_cast<long long>(a.rows) * a.cols;
+      tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 4>(n)), dim3(256), 0, a);
+      break;
+    }
+    case Path::tile16: {
+      const std::size_t smem = tb::ours::Tile16<T>::kSmem;
+      tb::allow_dynamic_smem(ours_best_tile16<T>, smem);
+      tb::launch_kernel(ours_best_tile16<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+      break;
+    }
+    case Path::scalar:
+      tb::launch_kernel(ours_best_scalar<T>, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
+      break;
+    }
+  }
+};
+
+std::string path_note(const tb::LaunchArgs& a) {
+  switch (choose(a)) {
+  case Path::copy: return "path: copy (one row or one column)";
+  case Path::tile16: return "path: 16-byte tile, groups of 8";
+  case Path::scalar: return "path: scalar tile (rows not 16-byte aligned)";
+  }
+  return {};
+}
+
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::spec<Launch>("ours_best", "Ours: best (per-shape dispatch)")
+        .family(tb::Family::ours)
+        .source(tb::ours::kSource)
+        .summary("16-byte tile with grouped order; scalar tile for unaligned rows; copy for vectors")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(10)
+        .suites({"best"})
+        .note(path_note));
+
+} // namespace

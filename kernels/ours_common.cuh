@@ -1,0 +1,219 @@
+// The bodies of our own kernels (family "ours", issue 5). The transposes build on what the
+// measurements of the articles' kernels showed on Hopper:
+//  - every global access moves 16 bytes, whatever sizeof(T) (V = 16 / sizeof(T) elements);
+//  - each thread has several independent 16-byte loads in flight before its first store;
+//  - the shared tile is addressed in 16-byte chunks with an XOR swizzle instead of padding,
+//    so shared stores and loads stay 16 bytes wide and conflict-free; the V x V transpose
+//    of the elements happens in registers;
+//  - blocks are walked in groups of tile rows (grouped_tile) so that the blocks running at one
+//    time read and write long contiguous spans of DRAM (page and L2 locality).
+#pragma once
+
+#include "harness/core/launch.cuh"
+#include "harness/registry.hpp"
+#include "kernels/block_order.hpp"
+#include "kernels/vector_pack.cuh"
+
+namespace tb::ours {
+
+inline constexpr int kThreads = 256;
+
+// Copy: each thread moves U 16-byte packets, U loads in flight before the stores; the
+// elements past the last whole packet are copied by block 0.
+template <typename T, int U>
+__device__ __forceinline__ void copy_body(T* __restrict__ out, const T* __restrict__ in,
+                                          long long n, int nreps) {
+  constexpr int V = Pack16<T>::kCount;
+  const long long packets = n / V;
+  const long long base = static_cast<long long>(blockIdx.x) * kThreads * U + threadIdx.x;
+  for (int r = 0; r < nreps; ++r) {
+    Pack16<T> v[U];
+#pragma unroll
+    for (int k = 0; k < U; ++k)
+      if (base + k * kThreads < packets) v[k] = load16(in + (base + k * kThreads) * V);
+#pragma unroll
+    for (int k = 0; k < U; ++k)
+      if (base + k * kThreads < packets) store16(out + (base + k * kThreads) * V, v[k]);
+    if (blockIdx.x == 0)
+      for (long long e = packets * V + threadIdx.x; e < n; e += kThreads) out[e] = in[e];
+  }
+}
+
+template <typename T, int U> unsigned copy_blocks(long long n) {
+  const long long packets = n / Pack16<T>::kCount;
+  return static_cast<unsigned>(std::max(1LL, (packets + kThreads * U - 1) / (kThreads * U)));
+}
+
+// The 16-byte tile: 16V input rows x 16 chunks (16V elements) per block of 256 threads.
+// Phase 1: thread loads chunk tid % 16 of rows i*16 + tid/16 (i < V): V packets in flight,
+//          each warp instruction covering 2 rows x 256 contiguous bytes.
+// Phase 2: thread (g = tid % 16, c = tid / 16) reads chunk c of rows g*V .. g*V+V-1, transposes
+//          the V x V elements in registers and stores V packets to output rows c*V + j: the
+//          16 lanes with the same c write 256 contiguous bytes of one output row.
+// Chunk c of row r lives at column c ^ ((r / V) & 7): phase 1 lanes (same row, 8 consecutive
+// chunks) and phase 2 lanes (8 consecutive row groups, same chunk) both hit 8 distinct 16-byte
+// bank groups per quarter warp. Tiles that are not whole, or shapes whose rows are not
+// 16-byte aligned, take bounds-checked scalar accesses on the same layout.
+template <typename T> struct Tile16 {
+  static constexpr int V = Pack16<T>::kCount;
+  static constexpr int CHUNKS = 16;
+  static constexpr int ROWS = 16 * V;
+  static constexpr int COLS = CHUNKS * V;
+  static constexpr std::size_t kSmem = sizeof(Pack16<T>) * ROWS * CHUNKS;
+  __device__ static int slot(int row, int chunk) { return row * CHUNKS + (chunk ^ ((row / V) & 7)); }
+};
+
+// Word j of a packet (j is a compile-time constant after unrolling).
+__device__ __forceinline__ unsigned word(const uint4& v, int j) {
+  return j == 0 ? v.x : j == 1 ? v.y : j == 2 ? v.z : v.w;
+}
+
+// Output packet j of the V x V transpose of a[0..V) (a[i] = V elements of input row i): element
+// i of the result is element j of a[i]. Done on 32-bit words: byte permutes for 1- and 2-byte
+// elements, plain word moves for 4- and 8-byte ones.
+template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4* a, int j) {
+  if constexpr (ES == 4) {
+    return make_uint4(word(a[0], j), word(a[1], j), word(a[2], j), word(a[3], j));
+  } else if constexpr (ES == 8) {
+    return make_uint4(word(a[0], 2 * j), word(a[0], 2 * j + 1), word(a[1], 2 * j),
+                      word(a[1], 2 * j + 1));
+  } else if constexpr (ES == 2) {
+    const unsigned sel = (j & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
+    unsigned w[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) w[k] = __byte_perm(word(a[2 * k], j / 2), word(a[2 * k + 1], j / 2), sel);
+    return make_uint4(w[0], w[1], w[2], w[3]);
+  } else {
+    const unsigned q = j % 4;                     // byte q of word j/4 of each packet
+    const unsigned sel = q | ((4 + q) << 4);      // [first.q, second.q, -, -]
+    unsigned w[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const unsigned lo = __byte_perm(word(a[4 * k], j / 4), word(a[4 * k + 1], j / 4), sel);
+      const unsigned hi = __byte_perm(word(a[4 * k + 2], j / 4), word(a[4 * k + 3], j / 4), sel);
+      w[k] = __byte_perm(lo, hi, 0x5410);
+    }
+    return make_uint4(w[0], w[1], w[2], w[3]);
+  }
+}
+
+template <typename T, unsigned GROUP>
+__device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in,
+                                            int cols, int rows, int nreps) {
+  using L = Tile16<T>;
+  constexpr int V = L::V;
+  constexpr int ES = static_cast<int>(sizeof(T));
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  uint4* tile = reinterpret_cast<uint4*>(smem_raw);
+  T* tile_e = reinterpret_cast<T*>(smem_raw);
+  unsigned tx, ty;
+  grouped_tile(blockIdx.x, (cols + L::COLS - 1) / L::COLS, (rows + L::ROWS - 1) / L::ROWS, GROUP,
+               tx, ty);
+  const int x0 = tx * L::COLS, y0 = ty * L::ROWS;
+  const bool aligned = cols % V == 0 && rows % V == 0;
+  const bool full = aligned && x0 + L::COLS <= cols && y0 + L::ROWS <= rows;
+  const int tid = threadIdx.x;
+  const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS; // phase 1: chunk, row in a 16-row slab
+  const int g = tid % 16, c = tid / 16;                 // phase 2: row group, chunk
+  for (int r = 0; r < nreps; ++r) {
+    if (full) {
+      uint4 v[V];
+#pragma unroll
+      for (int i = 0; i < V; ++i)
+        v[i] = *reinterpret_cast<const uint4*>(
+            in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V);
+#pragma unroll
+      for (int i = 0; i < V; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
+    } else {
+      // Edge tiles and unaligned shapes: element by element, rolled loops (no register arrays,
+      // so this path does not raise the fast path's register count).
+#pragma unroll 1
+      for (int i = 0; i < V; ++i) {
+        const int row = i * 16 + lr;
+#pragma unroll 1
+        for (int k = 0; k < V; ++k) {
+          const int col = lc * V + k;
+          if (y0 + row < rows && x0 + col < cols)
+            tile_e[L::slot(row, lc) * V + k] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
+        }
+      }
+    }
+    __syncthreads();
+    if (full) {
+      uint4 a[V];
+#pragma unroll
+      for (int i = 0; i < V; ++i) a[i] = tile[L::slot(g * V + i, c)];
+#pragma unroll
+      for (int j = 0; j < V; ++j)
+        *reinterpret_cast<uint4*>(out + static_cast<long long>(x0 + c * V + j) * rows + y0 + g * V) =
+            transpose_packet<ES>(a, j);
+    } else {
+#pragma unroll 1
+      for (int j = 0; j < V; ++j) {
+        const int orow = x0 + c * V + j;
+#pragma unroll 1
+        for (int i = 0; i < V; ++i)
+          if (orow < cols && y0 + g * V + i < rows)
+            out[static_cast<long long>(orow) * rows + y0 + g * V + i] =
+                tile_e[L::slot(g * V + i, c) * V + j];
+      }
+    }
+    if (nreps > 1) __syncthreads();
+  }
+}
+
+template <typename T> unsigned tile16_blocks(const LaunchArgs& a) {
+  using L = Tile16<T>;
+  return ceil_div(a.cols, L::COLS) * ceil_div(a.rows, L::ROWS);
+}
+
+// The scalar tile, for shapes whose rows cannot be read as aligned 16-byte packets: 64 x 64
+// elements per 256 threads (32 x 8), 16 loads in flight per thread, element-wise XOR swizzle
+// (column c of row r at c ^ (r & 31)), grouped block order.
+template <typename T, unsigned GROUP>
+__device__ __forceinline__ void tile_scalar_body(T* __restrict__ out, const T* __restrict__ in,
+                                                 int cols, int rows, int nreps) {
+  constexpr int TS = 64;
+  __shared__ T tile[TS][TS];
+  unsigned tx, ty;
+  grouped_tile(blockIdx.x, (cols + TS - 1) / TS, (rows + TS - 1) / TS, GROUP, tx, ty);
+  const int x0 = tx * TS, y0 = ty * TS;
+  const bool full = x0 + TS <= cols && y0 + TS <= rows;
+  const int lx = threadIdx.x % 32, ly = threadIdx.x / 32;
+  for (int r = 0; r < nreps; ++r) {
+    T v[TS / 8][TS / 32];
+#pragma unroll
+    for (int i = 0; i < TS / 8; ++i)
+#pragma unroll
+      for (int j = 0; j < TS / 32; ++j) {
+        const int row = i * 8 + ly, col = j * 32 + lx;
+        if (full || (y0 + row < rows && x0 + col < cols))
+          v[i][j] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
+      }
+#pragma unroll
+    for (int i = 0; i < TS / 8; ++i)
+#pragma unroll
+      for (int j = 0; j < TS / 32; ++j) {
+        const int row = i * 8 + ly, col = j * 32 + lx;
+        tile[row][col ^ (row & 31)] = v[i][j];
+      }
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < TS / 8; ++i)
+#pragma unroll
+      for (int j = 0; j < TS / 32; ++j) {
+        const int orow = i * 8 + ly, ocol = j * 32 + lx; // output row = input column
+        if (full || (x0 + orow < cols && y0 + ocol < rows))
+          out[static_cast<long long>(x0 + orow) * rows + y0 + ocol] = tile[ocol][orow ^ (ocol & 31)];
+      }
+    if (nreps > 1) __syncthreads();
+  }
+}
+
+template <typename T> unsigned tile_scalar_blocks(const LaunchArgs& a) {
+  return ceil_div(a.cols, 64) * ceil_div(a.rows, 64);
+}
+
+inline const char* kSource = "transpose_bench: our own kernels (docs/perf-notes.md)";
+
+} // namespace tb::ours
