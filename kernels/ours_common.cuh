@@ -19,21 +19,27 @@ namespace tb::ours {
 inline constexpr int kThreads = 256;
 
 // Copy: each thread moves U 16-byte packets, U loads in flight before the stores; the
-// elements past the last whole packet are copied by block 0.
-template <typename T, int U>
+// elements past the last whole packet are copied by block 0. PERSISTENT: a grid of one wave
+// whose blocks loop over the chunks of kThreads * U packets.
+template <typename T, int U, bool PERSISTENT>
 __device__ __forceinline__ void copy_body(T* __restrict__ out, const T* __restrict__ in,
                                           long long n, int nreps) {
   constexpr int V = Pack16<T>::kCount;
   const long long packets = n / V;
-  const long long base = static_cast<long long>(blockIdx.x) * kThreads * U + threadIdx.x;
+  const long long chunks = (packets + kThreads * U - 1) / (kThreads * U);
   for (int r = 0; r < nreps; ++r) {
-    Pack16<T> v[U];
+    for (long long chunk = blockIdx.x; chunk < chunks; chunk += PERSISTENT ? gridDim.x : chunks) {
+      const long long base = chunk * kThreads * U + threadIdx.x;
+      uint4 v[U];
 #pragma unroll
-    for (int k = 0; k < U; ++k)
-      if (base + k * kThreads < packets) v[k] = load16(in + (base + k * kThreads) * V);
+      for (int k = 0; k < U; ++k)
+        if (base + k * kThreads < packets)
+          v[k] = *reinterpret_cast<const uint4*>(in + (base + k * kThreads) * V);
 #pragma unroll
-    for (int k = 0; k < U; ++k)
-      if (base + k * kThreads < packets) store16(out + (base + k * kThreads) * V, v[k]);
+      for (int k = 0; k < U; ++k)
+        if (base + k * kThreads < packets)
+          *reinterpret_cast<uint4*>(out + (base + k * kThreads) * V) = v[k];
+    }
     if (blockIdx.x == 0)
       for (long long e = packets * V + threadIdx.x; e < n; e += kThreads) out[e] = in[e];
   }
@@ -97,68 +103,168 @@ template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4*
   }
 }
 
+// One tile of the 16-byte transpose (tile index `t` in grouped order).
 template <typename T, unsigned GROUP>
-__device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in,
-                                            int cols, int rows, int nreps) {
+__device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                           int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T>;
   constexpr int V = L::V;
   constexpr int ES = static_cast<int>(sizeof(T));
-  extern __shared__ __align__(16) unsigned char smem_raw[];
   uint4* tile = reinterpret_cast<uint4*>(smem_raw);
   T* tile_e = reinterpret_cast<T*>(smem_raw);
   unsigned tx, ty;
-  grouped_tile(blockIdx.x, (cols + L::COLS - 1) / L::COLS, (rows + L::ROWS - 1) / L::ROWS, GROUP,
-               tx, ty);
+  grouped_tile(t, (cols + L::COLS - 1) / L::COLS, (rows + L::ROWS - 1) / L::ROWS, GROUP, tx, ty);
   const int x0 = tx * L::COLS, y0 = ty * L::ROWS;
   const bool aligned = cols % V == 0 && rows % V == 0;
   const bool full = aligned && x0 + L::COLS <= cols && y0 + L::ROWS <= rows;
   const int tid = threadIdx.x;
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS; // phase 1: chunk, row in a 16-row slab
   const int g = tid % 16, c = tid / 16;                 // phase 2: row group, chunk
-  for (int r = 0; r < nreps; ++r) {
-    if (full) {
-      uint4 v[V];
+  if (full) {
+    uint4 v[V];
 #pragma unroll
+    for (int i = 0; i < V; ++i)
+      v[i] = *reinterpret_cast<const uint4*>(
+          in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V);
+#pragma unroll
+    for (int i = 0; i < V; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
+  } else {
+    // Edge tiles and unaligned shapes: element by element, rolled loops (no register arrays,
+    // so this path does not raise the fast path's register count).
+#pragma unroll 1
+    for (int i = 0; i < V; ++i) {
+      const int row = i * 16 + lr;
+#pragma unroll 1
+      for (int k = 0; k < V; ++k) {
+        const int col = lc * V + k;
+        if (y0 + row < rows && x0 + col < cols)
+          tile_e[L::slot(row, lc) * V + k] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
+      }
+    }
+  }
+  __syncthreads();
+  if (full) {
+    uint4 a[V];
+#pragma unroll
+    for (int i = 0; i < V; ++i) a[i] = tile[L::slot(g * V + i, c)];
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      *reinterpret_cast<uint4*>(out + static_cast<long long>(x0 + c * V + j) * rows + y0 + g * V) =
+          transpose_packet<ES>(a, j);
+  } else {
+#pragma unroll 1
+    for (int j = 0; j < V; ++j) {
+      const int orow = x0 + c * V + j;
+#pragma unroll 1
       for (int i = 0; i < V; ++i)
-        v[i] = *reinterpret_cast<const uint4*>(
-            in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V);
+        if (orow < cols && y0 + g * V + i < rows)
+          out[static_cast<long long>(orow) * rows + y0 + g * V + i] =
+              tile_e[L::slot(g * V + i, c) * V + j];
+    }
+  }
+}
+
+// PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
+template <typename T, unsigned GROUP, bool PERSISTENT>
+__device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in,
+                                            int cols, int rows, int nreps) {
+  using L = Tile16<T>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
+  for (int r = 0; r < nreps; ++r) {
+    for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
+      tile16_one<T, GROUP>(out, in, cols, rows, t, smem_raw);
+      if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
+    }
+  }
+}
+
+// The 16-byte transpose for rows that are not 16-byte aligned (widths like 8193): each tile
+// row is read as the aligned packets covering it (up to 17 for 16 packets' worth of elements)
+// and its elements are placed in the tile one by one; each output row segment is written as
+// aligned packets, whole packets with one 16-byte store, the partial packets at either end
+// element by element (their other elements belong to the neighbouring tiles).
+template <typename T, unsigned GROUP>
+__device__ __forceinline__ void tile16u_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, unsigned t, unsigned char* smem_raw) {
+  using L = Tile16<T>;
+  constexpr int V = L::V;
+  constexpr int SLOTS = L::CHUNKS + 1; // packets covering one unaligned tile row
+  T* tile_e = reinterpret_cast<T*>(smem_raw);
+  unsigned tx, ty;
+  grouped_tile(t, (cols + L::COLS - 1) / L::COLS, (rows + L::ROWS - 1) / L::ROWS, GROUP, tx, ty);
+  const int x0 = tx * L::COLS, y0 = ty * L::ROWS;
+  const int w = min(L::COLS, cols - x0), h = min(L::ROWS, rows - y0); // this tile's extent
+  const long long total = static_cast<long long>(rows) * cols;
+  auto at = [&](int row, int col) -> T& { return tile_e[L::slot(row, col / V) * V + col % V]; };
+  // Phase 1: tasks (tile row, packet slot), consecutive threads on consecutive packets. All
+  // of a thread's packets are loaded before any is placed, so they are in flight together.
+  constexpr int LOAD_TASKS = L::ROWS * SLOTS;
+  constexpr int PER_THREAD = (LOAD_TASKS + kThreads - 1) / kThreads;
+  uint4 pk[PER_THREAD];
+  bool whole[PER_THREAD];
 #pragma unroll
-      for (int i = 0; i < V; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
+  for (int n = 0; n < PER_THREAD; ++n) {
+    const int task = n * kThreads + threadIdx.x;
+    const int row = task / SLOTS, slot = task % SLOTS;
+    const long long s = static_cast<long long>(y0 + row) * cols + x0; // flat start of the row
+    const long long first = (s / V + slot) * V;                         // packet start
+    whole[n] = task < LOAD_TASKS && row < h && first < s + w && first + V <= total;
+    if (whole[n]) pk[n] = *reinterpret_cast<const uint4*>(in + first);
+  }
+#pragma unroll
+  for (int n = 0; n < PER_THREAD; ++n) {
+    const int task = n * kThreads + threadIdx.x;
+    const int row = task / SLOTS, slot = task % SLOTS;
+    if (task >= LOAD_TASKS || row >= h) continue;
+    const long long s = static_cast<long long>(y0 + row) * cols + x0;
+    const long long first = (s / V + slot) * V;
+    if (first >= s + w) continue; // slot 16 of an aligned row, or past the tile's width
+    const T* e = reinterpret_cast<const T*>(&pk[n]);
+#pragma unroll
+    for (int k = 0; k < V; ++k) {
+      const long long col = first + k - s;
+      if (col >= 0 && col < w) // the matrix's last packet may be partial: read it element-wise
+        at(row, static_cast<int>(col)) = whole[n] ? e[k] : in[first + k];
+    }
+  }
+  __syncthreads();
+  // Phase 2: tasks (output row = tile column, packet slot).
+  constexpr int STORE_TASKS = L::COLS * SLOTS;
+#pragma unroll 1
+  for (int task = threadIdx.x; task < STORE_TASKS; task += kThreads) {
+    const int ocol = task / SLOTS, slot = task % SLOTS; // tile column = output row offset
+    if (ocol >= w) continue;
+    const long long s = static_cast<long long>(x0 + ocol) * rows + y0; // flat start of segment
+    const long long p = s / V + slot;
+    const long long first = p * V;
+    if (first >= s + h) continue;
+    if (first >= s && first + V <= s + h) {
+      uint4 pk;
+      T* e = reinterpret_cast<T*>(&pk);
+#pragma unroll
+      for (int k = 0; k < V; ++k) e[k] = at(static_cast<int>(first + k - s), ocol);
+      *reinterpret_cast<uint4*>(out + first) = pk;
     } else {
-      // Edge tiles and unaligned shapes: element by element, rolled loops (no register arrays,
-      // so this path does not raise the fast path's register count).
-#pragma unroll 1
-      for (int i = 0; i < V; ++i) {
-        const int row = i * 16 + lr;
-#pragma unroll 1
-        for (int k = 0; k < V; ++k) {
-          const int col = lc * V + k;
-          if (y0 + row < rows && x0 + col < cols)
-            tile_e[L::slot(row, lc) * V + k] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
-        }
+      for (int k = 0; k < V; ++k) {
+        const long long row = first + k - s;
+        if (row >= 0 && row < h) out[first + k] = at(static_cast<int>(row), ocol);
       }
     }
-    __syncthreads();
-    if (full) {
-      uint4 a[V];
-#pragma unroll
-      for (int i = 0; i < V; ++i) a[i] = tile[L::slot(g * V + i, c)];
-#pragma unroll
-      for (int j = 0; j < V; ++j)
-        *reinterpret_cast<uint4*>(out + static_cast<long long>(x0 + c * V + j) * rows + y0 + g * V) =
-            transpose_packet<ES>(a, j);
-    } else {
-#pragma unroll 1
-      for (int j = 0; j < V; ++j) {
-        const int orow = x0 + c * V + j;
-#pragma unroll 1
-        for (int i = 0; i < V; ++i)
-          if (orow < cols && y0 + g * V + i < rows)
-            out[static_cast<long long>(orow) * rows + y0 + g * V + i] =
-                tile_e[L::slot(g * V + i, c) * V + j];
-      }
+  }
+}
+
+template <typename T, unsigned GROUP, bool PERSISTENT>
+__device__ __forceinline__ void tile16u_body(T* __restrict__ out, const T* __restrict__ in,
+                                             int cols, int rows, int nreps) {
+  using L = Tile16<T>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
+  for (int r = 0; r < nreps; ++r) {
+    for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
+      tile16u_one<T, GROUP>(out, in, cols, rows, t, smem_raw);
+      __syncthreads(); // the next tile (or repetition) reuses the shared tile
     }
-    if (nreps > 1) __syncthreads();
   }
 }
 

@@ -1,22 +1,32 @@
 // Our 16-byte tile transpose (see ours_common.cuh) in three block orders, to measure what DRAM
-// page locality is worth: row-major (group 1), and groups of 8 and 32 tile rows. Shapes whose
-// rows are not whole 16-byte packets run its bounds-checked scalar path everywhere (noted).
+// page locality is worth: row-major (group 1), and groups of 8 and 32 tile rows; and with a
+// persistent grid (one wave of blocks looping over the tiles). Shapes whose rows are not
+// whole 16-byte packets run its bounds-checked scalar path everywhere (noted); the unaligned
+// variant reads and writes them in 16-byte packets anyway.
 #include "kernels/ours_common.cuh"
 
 #include <fmt/format.h>
 
-template <typename T, unsigned GROUP>
+template <typename T, unsigned GROUP, bool PERSISTENT>
 __global__ void __launch_bounds__(256) ours_tile16(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, GROUP>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, GROUP, PERSISTENT>(out, in, cols, rows, nreps);
+}
+
+template <typename T, unsigned GROUP, bool PERSISTENT>
+__global__ void __launch_bounds__(256) ours_tile16u(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16u_body<T, GROUP, PERSISTENT>(out, in, cols, rows, nreps);
 }
 
 namespace {
 
-template <unsigned GROUP> struct Launch {
+template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::Tile16<T>::kSmem;
-    tb::allow_dynamic_smem(ours_tile16<T, GROUP>, smem);
-    tb::launch_kernel(ours_tile16<T, GROUP>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+    auto kernel = UNALIGNED ? ours_tile16u<T, GROUP, PERSISTENT> : ours_tile16<T, GROUP, PERSISTENT>;
+    tb::allow_dynamic_smem(kernel, smem);
+    unsigned blocks = tb::ours::tile16_blocks<T>(a);
+    if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(kernel, 256, smem));
+    tb::launch_kernel(kernel, dim3(blocks), dim3(256), smem, a);
   }
 };
 
@@ -27,25 +37,29 @@ std::string packet_note(const tb::LaunchArgs& a) {
                      "path everywhere", v);
 }
 
-template <unsigned GROUP> bool add(const char* id, const char* name, int order) {
+template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false>
+bool add(const char* id, const char* name, int order) {
   return tb::register_kernel(
-      tb::spec<Launch<GROUP>>(id, name)
+      tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED>>(id, name)
           .family(tb::Family::ours)
           .source(tb::ours::kSource)
-          .summary(GROUP > 1 ? fmt::format("16-byte tile, register transpose, XOR-swizzled "
-                                           "chunks, blocks in groups of {} tile rows", GROUP)
-                             : std::string("16-byte tile, register transpose, XOR-swizzled "
-                                           "chunks, row-major block order"))
+          .summary(fmt::format("16-byte {}tile, {}, {}", UNALIGNED ? "unaligned-row " : "",
+                               GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
+                                         : std::string("row-major block order"),
+                               PERSISTENT ? "persistent grid" : "one block a tile"))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
           .suites({"best"})
-          .note(packet_note));
+          .note(UNALIGNED ? std::function<std::string(const tb::LaunchArgs&)>() : packet_note));
 }
 
 [[maybe_unused]] const bool registered =
     add<1>("ours_tile16", "Ours: 16B tile, row-major order", 1) &&
     add<8>("ours_tile16_g8", "Ours: 16B tile, groups of 8", 2) &&
-    add<32>("ours_tile16_g32", "Ours: 16B tile, groups of 32", 3);
+    add<32>("ours_tile16_g32", "Ours: 16B tile, groups of 32", 3) &&
+    add<1, true>("ours_tile16_persistent", "Ours: 16B tile, persistent grid", 4) &&
+    add<1, false, true>("ours_tile16_unaligned", "Ours: 16B unaligned-row tile", 5) &&
+    add<1, true, true>("ours_tile16_unaligned_persistent", "Ours: 16B unaligned-row tile, persistent", 6);
 
 } // namespace

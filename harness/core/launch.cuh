@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -69,14 +71,31 @@ void launch_kernel(TransposeKernel<T> kernel, dim3 grid, dim3 block, std::size_t
   TB_CUDA_CHECK_LAUNCH();
 }
 
-// Raises a kernel's dynamic shared-memory limit once per process (needed above 48 KB).
+// Raises a kernel's dynamic shared-memory limit (needed above 48 KB), once per kernel.
 template <typename T> void allow_dynamic_smem(TransposeKernel<T> kernel, std::size_t bytes) {
-  static bool done = false; // one per kernel instantiation
-  if (!done) {
+  static std::map<const void*, std::size_t> done; // per kernel, not per element type
+  const void* key = reinterpret_cast<const void*>(kernel);
+  if (done[key] < bytes) {
     TB_CUDA_CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(bytes)));
-    done = true;
+    done[key] = bytes;
   }
+}
+
+// Blocks that fit on the whole GPU at once (a persistent grid), cached per kernel and size.
+template <typename T>
+unsigned resident_blocks(TransposeKernel<T> kernel, int threads, std::size_t smem) {
+  static std::map<std::pair<const void*, std::size_t>, unsigned> cache;
+  const auto key = std::make_pair(reinterpret_cast<const void*>(kernel), smem);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  int device = 0, sms = 0, per_sm = 0;
+  TB_CUDA_CALL(cudaGetDevice(&device));
+  TB_CUDA_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  TB_CUDA_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+  const unsigned n = static_cast<unsigned>(std::max(1, sms * per_sm));
+  cache.emplace(key, n);
+  return n;
 }
 
 // Builds a registry entry: `tb::spec<Launch>("id", "Name").family(...)...` where Launch has a
