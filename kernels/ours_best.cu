@@ -12,7 +12,7 @@ namespace {
 
 template <typename T>
 __global__ void __launch_bounds__(256) ours_best_copy(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::copy_body<T, 4, false>(out, in, static_cast<long long>(rows) * cols, nreps);
+  tb::ours::copy_body<T, 4, false, false>(out, in, static_cast<long long>(rows) * cols, nreps);
 }
 template <typename T>
 __global__ void __launch_bounds__(256) ours_best_tile16(T* out, const T* in, int cols, int rows, int nreps) {

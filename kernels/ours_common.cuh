@@ -21,7 +21,7 @@ inline constexpr int kThreads = 256;
 // Copy: each thread moves U 16-byte packets, U loads in flight before the stores; the
 // elements past the last whole packet are copied by block 0. PERSISTENT: a grid of one wave
 // whose blocks loop over the chunks of kThreads * U packets.
-template <typename T, int U, bool PERSISTENT>
+template <typename T, int U, bool PERSISTENT, bool HINTS = false>
 __device__ __forceinline__ void copy_body(T* __restrict__ out, const T* __restrict__ in,
                                           long long n, int nreps) {
   constexpr int V = Pack16<T>::kCount;
@@ -34,11 +34,16 @@ __device__ __forceinline__ void copy_body(T* __restrict__ out, const T* __restri
 #pragma unroll
       for (int k = 0; k < U; ++k)
         if (base + k * kThreads < packets)
-          v[k] = *reinterpret_cast<const uint4*>(in + (base + k * kThreads) * V);
+          v[k] = HINTS ? load16_stream(in + (base + k * kThreads) * V)
+                       : *reinterpret_cast<const uint4*>(in + (base + k * kThreads) * V);
 #pragma unroll
       for (int k = 0; k < U; ++k)
-        if (base + k * kThreads < packets)
-          *reinterpret_cast<uint4*>(out + (base + k * kThreads) * V) = v[k];
+        if (base + k * kThreads < packets) {
+          if (HINTS)
+            store16_stream(out + (base + k * kThreads) * V, v[k]);
+          else
+            *reinterpret_cast<uint4*>(out + (base + k * kThreads) * V) = v[k];
+        }
     }
     if (blockIdx.x == 0)
       for (long long e = packets * V + threadIdx.x; e < n; e += kThreads) out[e] = in[e];
@@ -60,10 +65,13 @@ template <typename T, int U> unsigned copy_blocks(long long n) {
 // chunks) and phase 2 lanes (8 consecutive row groups, same chunk) both hit 8 distinct 16-byte
 // bank groups per quarter warp. Tiles that are not whole, or shapes whose rows are not
 // 16-byte aligned, take bounds-checked scalar accesses on the same layout.
-template <typename T> struct Tile16 {
+template <typename T, int MIN_R = 1> struct Tile16 {
   static constexpr int V = Pack16<T>::kCount;
+  // Packets each thread loads (rows per 16-row slab): V, or MIN_R for wide elements, so
+  // that fp64 (V = 2) can keep more than two packets in flight. A multiple of V.
+  static constexpr int R = V >= MIN_R ? V : MIN_R;
   static constexpr int CHUNKS = 16;
-  static constexpr int ROWS = 16 * V;
+  static constexpr int ROWS = 16 * R;
   static constexpr int COLS = CHUNKS * V;
   static constexpr std::size_t kSmem = sizeof(Pack16<T>) * ROWS * CHUNKS;
   __device__ static int slot(int row, int chunk) { return row * CHUNKS + (chunk ^ ((row / V) & 7)); }
@@ -104,10 +112,11 @@ template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4*
 }
 
 // One tile of the 16-byte transpose (tile index `t` in grouped order).
-template <typename T, unsigned GROUP>
+template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false>
 __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, unsigned t, unsigned char* smem_raw) {
-  using L = Tile16<T>;
+  using L = Tile16<T, MIN_R>;
+  constexpr int R = L::R;
   constexpr int V = L::V;
   constexpr int ES = static_cast<int>(sizeof(T));
   uint4* tile = reinterpret_cast<uint4*>(smem_raw);
@@ -121,18 +130,19 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS; // phase 1: chunk, row in a 16-row slab
   const int g = tid % 16, c = tid / 16;                 // phase 2: row group, chunk
   if (full) {
-    uint4 v[V];
+    uint4 v[R];
 #pragma unroll
-    for (int i = 0; i < V; ++i)
-      v[i] = *reinterpret_cast<const uint4*>(
-          in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V);
+    for (int i = 0; i < R; ++i) {
+      const T* p = in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V;
+      v[i] = HINTS ? load16_stream(p) : *reinterpret_cast<const uint4*>(p);
+    }
 #pragma unroll
-    for (int i = 0; i < V; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
+    for (int i = 0; i < R; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
   } else {
     // Edge tiles and unaligned shapes: element by element, rolled loops (no register arrays,
     // so this path does not raise the fast path's register count).
 #pragma unroll 1
-    for (int i = 0; i < V; ++i) {
+    for (int i = 0; i < R; ++i) {
       const int row = i * 16 + lr;
 #pragma unroll 1
       for (int k = 0; k < V; ++k) {
@@ -143,37 +153,45 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
     }
   }
   __syncthreads();
-  if (full) {
-    uint4 a[V];
+  // Phase 2 covers the tile's rows in R / V passes of 16 row groups.
 #pragma unroll
-    for (int i = 0; i < V; ++i) a[i] = tile[L::slot(g * V + i, c)];
+  for (int h = 0; h < R / V; ++h) {
+    const int gr = (h * 16 + g) * V; // first tile row of this thread's group
+    if (full) {
+      uint4 a[V];
 #pragma unroll
-    for (int j = 0; j < V; ++j)
-      *reinterpret_cast<uint4*>(out + static_cast<long long>(x0 + c * V + j) * rows + y0 + g * V) =
-          transpose_packet<ES>(a, j);
-  } else {
+      for (int i = 0; i < V; ++i) a[i] = tile[L::slot(gr + i, c)];
+#pragma unroll
+      for (int j = 0; j < V; ++j) {
+        T* p = out + static_cast<long long>(x0 + c * V + j) * rows + y0 + gr;
+        if (HINTS)
+          store16_stream(p, transpose_packet<ES>(a, j));
+        else
+          *reinterpret_cast<uint4*>(p) = transpose_packet<ES>(a, j);
+      }
+    } else {
 #pragma unroll 1
-    for (int j = 0; j < V; ++j) {
-      const int orow = x0 + c * V + j;
+      for (int j = 0; j < V; ++j) {
+        const int orow = x0 + c * V + j;
 #pragma unroll 1
-      for (int i = 0; i < V; ++i)
-        if (orow < cols && y0 + g * V + i < rows)
-          out[static_cast<long long>(orow) * rows + y0 + g * V + i] =
-              tile_e[L::slot(g * V + i, c) * V + j];
+        for (int i = 0; i < V; ++i)
+          if (orow < cols && y0 + gr + i < rows)
+            out[static_cast<long long>(orow) * rows + y0 + gr + i] = tile_e[L::slot(gr + i, c) * V + j];
+      }
     }
   }
 }
 
 // PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
-template <typename T, unsigned GROUP, bool PERSISTENT>
+template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
 __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in,
                                             int cols, int rows, int nreps) {
-  using L = Tile16<T>;
+  using L = Tile16<T, MIN_R>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
   for (int r = 0; r < nreps; ++r) {
     for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
-      tile16_one<T, GROUP>(out, in, cols, rows, t, smem_raw);
+      tile16_one<T, GROUP, MIN_R, HINTS>(out, in, cols, rows, t, smem_raw);
       if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
     }
   }
@@ -268,8 +286,8 @@ __device__ __forceinline__ void tile16u_body(T* __restrict__ out, const T* __res
   }
 }
 
-template <typename T> unsigned tile16_blocks(const LaunchArgs& a) {
-  using L = Tile16<T>;
+template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a) {
+  using L = Tile16<T, MIN_R>;
   return ceil_div(a.cols, L::COLS) * ceil_div(a.rows, L::ROWS);
 }
 

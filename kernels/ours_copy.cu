@@ -6,18 +6,19 @@
 //  - ours_copy_persistent: one wave of blocks (sized by the occupancy API) looping over chunks.
 #include "kernels/ours_common.cuh"
 
-template <typename T, bool PERSISTENT>
+template <typename T, bool PERSISTENT, bool HINTS>
 __global__ void __launch_bounds__(256) ours_copy(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::copy_body<T, 4, PERSISTENT>(out, in, static_cast<long long>(rows) * cols, nreps);
+  tb::ours::copy_body<T, 4, PERSISTENT, HINTS>(out, in, static_cast<long long>(rows) * cols, nreps);
 }
 
 namespace {
-template <bool PERSISTENT> struct Launch {
+template <bool PERSISTENT, bool HINTS = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const long long n = static_cast<long long>(a.rows) * a.cols;
     unsigned blocks = tb::ours::copy_blocks<T, 4>(n);
-    if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(ours_copy<T, true>, 256, 0));
-    tb::launch_kernel(ours_copy<T, PERSISTENT>, dim3(blocks), dim3(256), 0, a);
+    if (PERSISTENT)
+      blocks = std::min(blocks, tb::resident_blocks(ours_copy<T, true, HINTS>, 256, 0));
+    tb::launch_kernel(ours_copy<T, PERSISTENT, HINTS>, dim3(blocks), dim3(256), 0, a);
   }
 };
 [[maybe_unused]] const bool registered =
@@ -37,6 +38,14 @@ template <bool PERSISTENT> struct Launch {
             .output(tb::Output::copy)
             .geometry(0, 0, 256, 1)
             .order(1)
-            .baseline("our copy")
+            .suites({"best"})) &&
+    tb::register_kernel(
+        tb::spec<Launch<false, true>>("ours_copy_hints", "Ours: copy, streaming hints")
+            .family(tb::Family::ours)
+            .source(tb::ours::kSource)
+            .summary("16-byte packets, four in flight, L1 bypass + 256-byte L2 fetch, evict-first stores")
+            .output(tb::Output::copy)
+            .geometry(0, 0, 256, 1)
+            .order(2)
             .suites({"best"}));
 } // namespace

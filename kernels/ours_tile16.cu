@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-template <typename T, unsigned GROUP, bool PERSISTENT>
+template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
 __global__ void __launch_bounds__(256) ours_tile16(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, GROUP, PERSISTENT>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, GROUP, PERSISTENT, MIN_R, HINTS>(out, in, cols, rows, nreps);
 }
 
 template <typename T, unsigned GROUP, bool PERSISTENT>
@@ -19,12 +19,15 @@ __global__ void __launch_bounds__(256) ours_tile16u(T* out, const T* in, int col
 
 namespace {
 
-template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false> struct Launch {
+template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
+          bool HINTS = false>
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    const std::size_t smem = tb::ours::Tile16<T>::kSmem;
-    auto kernel = UNALIGNED ? ours_tile16u<T, GROUP, PERSISTENT> : ours_tile16<T, GROUP, PERSISTENT>;
+    const std::size_t smem = tb::ours::Tile16<T, MIN_R>::kSmem;
+    auto kernel = UNALIGNED ? ours_tile16u<T, GROUP, PERSISTENT>
+                            : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS>;
     tb::allow_dynamic_smem(kernel, smem);
-    unsigned blocks = tb::ours::tile16_blocks<T>(a);
+    unsigned blocks = tb::ours::tile16_blocks<T, MIN_R>(a);
     if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(kernel, 256, smem));
     tb::launch_kernel(kernel, dim3(blocks), dim3(256), smem, a);
   }
@@ -37,16 +40,19 @@ std::string packet_note(const tb::LaunchArgs& a) {
                      "path everywhere", v);
 }
 
-template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false>
+template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
+          bool HINTS = false>
 bool add(const char* id, const char* name, int order) {
   return tb::register_kernel(
-      tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED>>(id, name)
+      tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS>>(id, name)
           .family(tb::Family::ours)
           .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte {}tile, {}, {}", UNALIGNED ? "unaligned-row " : "",
+          .summary(fmt::format("16-byte {}tile, {}, {}{}{}", UNALIGNED ? "unaligned-row " : "",
                                GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
                                          : std::string("row-major block order"),
-                               PERSISTENT ? "persistent grid" : "one block a tile"))
+                               PERSISTENT ? "persistent grid" : "one block a tile",
+                               HINTS ? ", streaming cache hints" : "",
+                               MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : ""))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
@@ -60,6 +66,8 @@ bool add(const char* id, const char* name, int order) {
     add<32>("ours_tile16_g32", "Ours: 16B tile, groups of 32", 3) &&
     add<1, true>("ours_tile16_persistent", "Ours: 16B tile, persistent grid", 4) &&
     add<1, false, true>("ours_tile16_unaligned", "Ours: 16B unaligned-row tile", 5) &&
-    add<1, true, true>("ours_tile16_unaligned_persistent", "Ours: 16B unaligned-row tile, persistent", 6);
+    add<1, true, true>("ours_tile16_unaligned_persistent", "Ours: 16B unaligned-row tile, persistent", 6) &&
+    add<1, false, false, 1, true>("ours_tile16_hints", "Ours: 16B tile, streaming hints", 7) &&
+    add<1, false, false, 4, true>("ours_tile16_hints_r4", "Ours: 16B tile, hints, 4+ packets", 8);
 
 } // namespace

@@ -18,4 +18,27 @@ template <typename T> __device__ __forceinline__ void store16(T* p, const Pack16
   *reinterpret_cast<Pack16<T>*>(p) = v;
 }
 
+// Streaming 16-byte accesses for data touched once: loads bypass L1 and ask L2 for 256-byte
+// fetches (sm_80 and up), stores are marked evict-first (.cs). Plain accesses on older GPUs.
+__device__ __forceinline__ uint4 load16_stream(const void* p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  uint4 v;
+  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+      : "l"(p));
+  return v;
+#else
+  return *reinterpret_cast<const uint4*>(p);
+#endif
+}
+__device__ __forceinline__ void store16_stream(void* p, const uint4& v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),
+               "r"(v.w)
+               : "memory");
+#else
+  *reinterpret_cast<uint4*>(p) = v;
+#endif
+}
+
 } // namespace tb
