@@ -101,6 +101,7 @@ def main():
         series = square if len({r["_elems"] for r in square}) > 1 else g
 
         fig, ax = plt.subplots(figsize=(9, 5.5))
+        ax.set_prop_cycle(color=plt.cm.tab20.colors) # distinct colours for up to 20 kernels
         for k in kernels:
             pts = sorted((r["_elems"], r["_bw"]) for r in series if r["kernel_name"] == k)
             if pts:
