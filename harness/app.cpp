@@ -13,8 +13,10 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include <csignal>
 #include <cstdio>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -66,6 +68,26 @@ int run_report(const std::vector<std::string>& args, bool compare) {
 
 std::string human_bytes(double b) { return fmt::format("{:.2f} GB", b / 1e9); }
 
+volatile std::sig_atomic_t g_stop = 0; // the signal that asked the run to stop
+
+extern "C" void on_stop_signal(int sig) { g_stop = sig; }
+
+// SIGINT and SIGTERM finish the sample in progress, keep what completed and stop; a second
+// signal takes the default action (the CSV on disk is complete after every case anyway).
+void install_stop_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+bool file_exists(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0;
+}
+
 } // namespace
 
 int run_app(int argc, char** argv) {
@@ -108,9 +130,21 @@ int run_app(int argc, char** argv) {
   }
 
   std::vector<const KernelSpec*> kernels;
+  std::vector<Record> prior; // rows already in the CSV when appending
   try {
     kernels = select_kernels(all, opt.suite, opt.kernels);
-    if (!opt.csv.empty()) check_output_path(opt.csv, "--csv");
+    if (!opt.csv.empty()) {
+      check_output_path(opt.csv, "--csv");
+      if (file_exists(opt.csv)) {
+        if (opt.append)
+          prior = read_records_csv(opt.csv); // refuses another schema version, with the line
+        else if (!opt.force)
+          throw std::invalid_argument(fmt::format(
+              "--csv '{}' already exists; accepted: --append to add rows to it, --force to "
+              "overwrite it, or another path",
+              opt.csv));
+      }
+    }
     if (!opt.markdown.empty()) check_output_path(opt.markdown, "--markdown");
   } catch (const std::invalid_argument& e) {
     return fail(kExitBadInput, e.what());
@@ -138,13 +172,23 @@ int run_app(int argc, char** argv) {
     return fail(kExitNoDevice, e.what());
   }
 
+  install_stop_handlers();
   std::vector<Record> records;
   for (int index : devices) {
+    if (g_stop) break;
     DeviceInfo device;
     RunSettings settings;
     settings.samples = opt.samples;
     settings.verbose = opt.verbose;
     settings.progress = isatty(fileno(stderr));
+    settings.stop = &g_stop;
+    if (!opt.csv.empty())
+      settings.checkpoint = [&](const std::vector<Record>& done) {
+        std::vector<Record> rows = prior;
+        rows.insert(rows.end(), records.begin(), records.end()); // earlier devices
+        rows.insert(rows.end(), done.begin(), done.end());
+        write_file_atomic(opt.csv, render_csv(rows));
+      };
     try {
       device = open_device(index);
       settings.free_bytes = free_device_memory();
@@ -180,13 +224,26 @@ int run_app(int argc, char** argv) {
   std::fputs(render_tables(records, opt.unit_value, TableFormat::text).c_str(), stdout);
   std::fflush(stdout);
   try {
-    if (!opt.csv.empty()) write_file_atomic(opt.csv, render_csv(records));
+    if (!opt.csv.empty()) {
+      std::vector<Record> rows = prior;
+      rows.insert(rows.end(), records.begin(), records.end());
+      write_file_atomic(opt.csv, render_csv(rows));
+    }
     if (!opt.markdown.empty())
       write_file_atomic(opt.markdown, render_tables(records, opt.unit_value, TableFormat::markdown));
   } catch (const std::exception& e) {
     return fail(kExitFailed, e.what());
   }
 
+  if (g_stop) {
+    std::fprintf(stderr,
+                 "transpose_bench: interrupted by %s after %zu completed case%s%s; the rest were "
+                 "not run\n",
+                 g_stop == SIGTERM ? "SIGTERM" : "SIGINT", records.size(),
+                 records.size() == 1 ? "" : "s",
+                 opt.csv.empty() ? "" : (", all of them in " + opt.csv).c_str());
+    return 128 + static_cast<int>(g_stop);
+  }
   int failed = 0;
   for (const Record& r : records)
     if (r.status == Status::failed || r.status == Status::not_run) ++failed;

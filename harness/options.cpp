@@ -28,13 +28,17 @@ void finalize(Options& o) {
     auto v = parse_mode(m);
     if (!v)
       throw std::invalid_argument(fmt::format(
-          "unknown timing mode '{}'; accepted: loop-over-kernel, loop-in-kernel", m));
+          "unknown timing mode '{}'; accepted: loop-over-kernel, loop-in-kernel, cold-single", m));
     if (std::find(o.mode_values.begin(), o.mode_values.end(), *v) == o.mode_values.end())
       o.mode_values.push_back(*v);
   }
   auto u = parse_unit(o.unit);
   if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
   o.unit_value = *u;
+  if (o.append && o.force)
+    throw std::invalid_argument("--append and --force contradict each other; accepted: one of them");
+  if ((o.append || o.force) && o.csv.empty())
+    throw std::invalid_argument(fmt::format("{} needs --csv PATH", o.append ? "--append" : "--force"));
   auto l2 = parse_l2(o.l2);
   if (!l2) throw std::invalid_argument(fmt::format("unknown L2 policy '{}'; accepted: warm, flush", o.l2));
   o.l2_value = *l2;
@@ -88,6 +92,8 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30, the paper's)")
       ->capture_default_str();
   app.add_option("--csv", o.csv, "Write one tidy CSV row per measurement to this file");
+  app.add_flag("--append", o.append, "Add rows to an existing --csv file (same schema version)");
+  app.add_flag("--force", o.force, "Overwrite an existing --csv file");
   app.add_option("--markdown", o.markdown, "Write the result tables as Markdown to this file");
   app.add_option("-d,--device", o.device, "CUDA device index, or 'all' for every visible GPU")
       ->capture_default_str();

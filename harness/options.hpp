@@ -25,6 +25,8 @@ struct Options {
   int samples = 5; // timed samples per case; the table shows the median
   std::string unit = "GB";
   std::string csv;      // tidy CSV output path
+  bool append = false;  // add rows to an existing CSV (its schema must match)
+  bool force = false;   // overwrite an existing CSV
   std::string markdown; // Markdown table output path
   std::string device = "0"; // an index, or "all"
   bool list = false;
@@ -71,6 +73,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;    // a kernel failed validation or raised a CUDA error
 inline constexpr int kExitBadInput = 2;  // bad flag, value, config file or size
 inline constexpr int kExitNoDevice = 3;  // no usable CUDA device or driver
+inline constexpr int kExitInterrupted = 130; // SIGINT (SIGTERM: 143); the CSV holds what completed
 
 // args excludes the program name and Google Benchmark's --benchmark_* flags.
 CliResult parse_command_line(const std::vector<std::string>& args);

@@ -105,7 +105,23 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
                               const RunSettings& settings) {
   std::vector<Record> records;
   records.reserve(cases.size());
-  std::vector<bool> registered(cases.size(), false), ran(cases.size(), false);
+  std::vector<bool> registered(cases.size(), false), ran(cases.size(), false),
+      interrupted(cases.size(), false);
+  auto stopping = [&] { return settings.stop && *settings.stop; };
+  // Every case whose outcome is final, in plan order: what the CSV may hold at any moment.
+  auto checkpoint = [&] {
+    if (!settings.checkpoint) return;
+    std::vector<Record> done;
+    for (std::size_t k = 0; k < cases.size(); ++k)
+      if (!interrupted[k] && (!registered[k] || ran[k])) done.push_back(records[k]);
+    try {
+      settings.checkpoint(done);
+    } catch (const std::exception& e) { // the final write reports it again, and fails the run
+      static bool warned = false;
+      if (!warned) std::fprintf(stderr, "transpose_bench: warning: %s\n", e.what());
+      warned = true;
+    }
+  };
   Measurer measurer(settings.flush_bytes);
   const nvml::Device gpu(device.pci_bus_id);
   std::string lost_context; // set after an error that leaves the CUDA context unusable
@@ -148,6 +164,11 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
           const Case& c = cases[i];
           if (!ran[i]) progress.step(c);
           ran[i] = true;
+          if (stopping()) {
+            interrupted[i] = true;
+            state.SkipWithError("interrupted");
+            return;
+          }
           if (!lost_context.empty()) {
             r.status = Status::not_run;
             r.message = lost_context;
@@ -166,7 +187,13 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
               r.samples_ms.push_back(ms);
               state.SetIterationTime(ms * 1e-3);
               if (gpu.available()) absorb(r.state, gpu.read()); // outside the timed region
+              if (stopping()) {
+                interrupted[i] = true;
+                state.SkipWithError("interrupted");
+                break;
+              }
             }
+            if (interrupted[i]) return;
             const nvml::Reading after = gpu.read();
             r.state.sm_clock_after_mhz = after.sm_mhz;
             r.state.mem_clock_after_mhz = after.mem_mhz;
@@ -196,12 +223,14 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
             r.finalize();
             state.SkipWithError(r.message.c_str());
           }
+          checkpoint();
         })
         ->UseManualTime()
         ->Iterations(settings.samples)
         ->Unit(benchmark::kMillisecond);
   }
 
+  checkpoint(); // the cases that need no GPU (unsupported, skipped) are final already
   std::unique_ptr<benchmark::BenchmarkReporter> display;
   if (settings.verbose)
     display = std::make_unique<benchmark::ConsoleReporter>();
@@ -213,8 +242,8 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
   // Keep what ran and what could not run; drop cases a --benchmark_filter excluded.
   std::vector<Record> out;
   for (std::size_t i = 0; i < cases.size(); ++i)
-    if (!registered[i] || ran[i]) out.push_back(std::move(records[i]));
-  if (n_run == 0 && runnable > 0)
+    if (!interrupted[i] && (!registered[i] || ran[i])) out.push_back(std::move(records[i]));
+  if (n_run == 0 && runnable > 0 && !stopping())
     throw std::invalid_argument("--benchmark_filter matched no case; case names look like "
                                 "kernel/dtype/ROWSxCOLS/mode (see --list for kernel ids)");
   return out;

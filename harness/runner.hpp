@@ -9,6 +9,8 @@
 #include "harness/measure.hpp"
 #include "harness/record.hpp"
 
+#include <csignal>
+#include <functional>
 #include <vector>
 
 namespace tb {
@@ -19,6 +21,12 @@ struct RunSettings {
   bool progress = false;        // case k of n, kernel, size and ETA on stderr
   std::int64_t free_bytes = -1; // device memory available; larger cases are skipped (-1: all fit)
   std::int64_t flush_bytes = 64ll << 20;
+  // Called after each case completes with every completed record so far, in plan order (to
+  // rewrite the CSV atomically, so an interrupted run keeps what it measured).
+  std::function<void(const std::vector<Record>&)> checkpoint;
+  // Polled between samples; when it turns true the run stops and the case in progress and
+  // those after it are dropped (interrupted, not measured).
+  const volatile std::sig_atomic_t* stop = nullptr;
 };
 
 // Cases whose kernel cannot run them (element type, timing mode) become `unsupported` records,
