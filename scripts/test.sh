@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test: host tests always; device tests and the smoke run of the real
-# executable run on a GPU and are reported as skipped (with the reason) without one.
+# executable run on a GPU and are reported as skipped (with the reason) without one. Then the
+# host and command-line tests again, built under AddressSanitizer and UBSan (preset asan).
+# Arguments go to the first ctest call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -8,3 +10,8 @@ tb_deps
 cmake --preset ci
 cmake --build --preset ci
 ctest --preset ci "$@"
+if [ "${TB_SKIP_ASAN:-0}" != 1 ]; then
+  cmake --preset asan >/dev/null
+  cmake --build --preset asan
+  ctest --preset asan
+fi
