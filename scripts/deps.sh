@@ -30,9 +30,11 @@ tb_deps() {
   tb_have_cmake_package GTest || missing+=(libgtest-dev)
   tb_have_cmake_package CLI11 || missing+=(libcli11-dev)
   # The fuzz targets (scripts/fuzz.sh): clang with its libFuzzer runtime.
-  command -v clang++ >/dev/null 2>&1 || missing+=(clang)
-  ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
-    ls /usr/lib/llvm-*/lib/clang/*/lib/*/libclang_rt.fuzzer.a >/dev/null 2>&1 || missing+=(libclang-rt-dev)
+  if [ "${TB_SKIP_FUZZ:-0}" != 1 ]; then
+    command -v clang++ >/dev/null 2>&1 || missing+=(clang)
+    ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+      ls /usr/lib/llvm-*/lib/clang/*/lib/*/libclang_rt.fuzzer.a >/dev/null 2>&1 || missing+=(libclang-rt-dev)
+  fi
   # scripts/plot.py (and its test) need matplotlib for the python3 on PATH.
   local need_pip_matplotlib=0
   if ! python3 -c 'import matplotlib' >/dev/null 2>&1; then
