@@ -6,9 +6,9 @@
 # a run that does not finish is reported as not run. Logs go to $1 (default ./sanitize-logs);
 # a one-line summary per tool and size is printed, and the exit code is 1 on any error.
 set -uo pipefail
+logs=$(realpath -m "${1:-sanitize-logs}") # before the cd below
 cd "$(dirname "$0")/.."
 bin=${TB_BIN:-build/ci/transpose_bench}
-logs=${1:-sanitize-logs}
 mkdir -p "$logs"
 limit=${TB_SANITIZE_TIMEOUT:-300}
 tools=${TB_SANITIZE_TOOLS:-"memcheck racecheck synccheck initcheck"}
@@ -23,7 +23,8 @@ for tool in $tools; do
     start=$(date +%s)
     timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 9 "$bin" --suite all \
       --size "$size" --dtype fp32 --dtype fp16 --dtype bf16 --dtype fp64 --dtype u8 \
-      --modes loop-over-kernel --modes loop-in-kernel --reps 2 --samples 1 >"$log" 2>&1
+      --modes loop-over-kernel --modes loop-in-kernel --reps 2 --samples 1 \
+      --csv "$logs/$tool-$size.csv" --force >"$log" 2>&1
     rc=$?
     summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1 | sed 's/^=* *//')
     took=$(( $(date +%s) - start ))
@@ -32,7 +33,8 @@ for tool in $tools; do
     elif [ $rc -ne 0 ]; then
       echo "$tool $size: FAILED (exit $rc): $summary"; status=1
     else
-      echo "$tool $size: ok, $kernels kernels x 5 types x 2 modes, ${took} s: $summary"
+      checked=$(grep -c ',true,ok,' "$logs/$tool-$size.csv")
+      echo "$tool $size: ok, $checked cases validated ($kernels kernels x 5 types x 2 modes, less those a kernel does not support), ${took} s: $summary"
     fi
   done
 done
