@@ -244,9 +244,20 @@ int run_app(int argc, char** argv) {
                  opt.csv.empty() ? "" : (", all of them in " + opt.csv).c_str());
     return 128 + static_cast<int>(g_stop);
   }
-  int failed = 0;
-  for (const Record& r : records)
-    if (r.status == Status::failed || r.status == Status::not_run) ++failed;
+  int failed = 0, not_run = 0;
+  const Record* lost = nullptr;
+  for (const Record& r : records) {
+    if (r.status == Status::failed) ++failed;
+    if (r.status == Status::not_run) {
+      ++not_run;
+      if (!lost) lost = &r;
+    }
+  }
+  if (lost)
+    std::fprintf(stderr, "transpose_bench: stopped measuring: %s; %d case%s not run\n",
+                 lost->message.substr(lost->message.find(':') + 2).c_str(), not_run,
+                 not_run == 1 ? "" : "s");
+  failed += not_run;
   if (failed) {
     std::fprintf(stderr, "transpose_bench: %d case%s FAILED (see the notes under the table)\n",
                  failed, failed == 1 ? "" : "s");

@@ -1,0 +1,69 @@
+// A kernel that fails must not take the suite down. Runs the real runner (Google Benchmark,
+// validation) on a plan with a broken kernel first and a good one after it. Each test runs in
+// its own process (see tests/CMakeLists.txt): the illegal address loses the CUDA context.
+#include "harness/device_info.hpp"
+#include "harness/registry.hpp"
+#include "harness/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+namespace tb::test {
+void launch_illegal_address(const LaunchArgs& a);
+}
+
+using namespace tb;
+
+namespace {
+
+DeviceInfo g_device;
+
+KernelSpec broken(const char* id, std::function<void(const LaunchArgs&)> launch) {
+  KernelSpec k = *find_kernel("transpose_naive");
+  k.id = id;
+  k.name = id;
+  k.dtypes = {DType::fp32};
+  k.launch = std::move(launch);
+  return k;
+}
+
+TEST(Faults, WrongOutputFailsItsRowAndTheRestRuns) {
+  const KernelSpec idle = broken("writes_nothing", [](const LaunchArgs&) {});
+  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
+  const std::vector<Case> plan{{&idle, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
+                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
+  const auto rs = run_cases(plan, g_device, RunSettings{});
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].status, Status::failed);
+  EXPECT_NE(rs[0].message.find("6144 of 6144 output elements wrong"), std::string::npos) << rs[0].message;
+  EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message;
+}
+
+TEST(Faults, IllegalAddressFailsItsRowAndMarksTheRestNotRun) {
+  const KernelSpec bad = broken("writes_to_nowhere", test::launch_illegal_address);
+  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
+  const std::vector<Case> plan{{&bad, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
+                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
+  const auto rs = run_cases(plan, g_device, RunSettings{});
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].status, Status::failed);
+  EXPECT_NE(rs[0].message.find("cudaErrorIllegalAddress"), std::string::npos) << rs[0].message;
+  EXPECT_EQ(rs[1].status, Status::not_run);
+  EXPECT_NE(rs[1].message.find("the CUDA context was lost after writes_to_nowhere failed"),
+            std::string::npos)
+      << rs[1].message;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  try {
+    g_device = open_device(0);
+  } catch (const std::exception& e) {
+    std::printf("SKIPPED: fault tests need a GPU: %s\n", e.what());
+    return 77;
+  }
+  return RUN_ALL_TESTS();
+}
