@@ -26,15 +26,7 @@ int device_count() {
 }
 
 DeviceInfo open_device(int index) {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    const char* why = e == cudaSuccess ? "no device reported" : cudaGetErrorString(e);
-    throw no_device_error(fmt::format(
-        "no usable CUDA device ({}): this program needs an NVIDIA GPU with a working driver; "
-        "check nvidia-smi and CUDA_VISIBLE_DEVICES",
-        e == cudaSuccess ? why : fmt::format("{}: {}", cudaGetErrorName(e), why)));
-  }
+  const int count = device_count();
   if (index < 0 || index >= count)
     throw no_device_error(fmt::format("device {} does not exist; accepted: 0 to {} ({} visible)",
                                       index, count - 1, count));

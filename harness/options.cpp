@@ -60,6 +60,28 @@ std::string one_line(std::string s) {
   return s;
 }
 
+// Parses `args` into `app`, then runs `check`; help text or a one-line error ends up in `res`.
+template <class Result, class Check>
+void parse_into(CLI::App& app, const std::vector<std::string>& args, Result& res, Check check) {
+  std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 takes them reversed
+  try {
+    app.parse(reversed);
+    check();
+  } catch (const CLI::CallForHelp&) {
+    res.exit_now = true;
+    res.exit_code = kExitOk;
+    res.output = app.help();
+  } catch (const CLI::ParseError& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+  } catch (const std::invalid_argument& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+  }
+}
+
 } // namespace
 
 CliResult parse_command_line(const std::vector<std::string>& args) {
@@ -100,23 +122,7 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   app.add_flag("-l,--list", o.list, "List the registered kernels and exit (needs no GPU)");
   app.add_flag("-v,--verbose", o.verbose, "Also print Google Benchmark's console table");
 
-  std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 takes them reversed
-  try {
-    app.parse(reversed);
-    finalize(o);
-  } catch (const CLI::CallForHelp&) {
-    res.exit_now = true;
-    res.exit_code = kExitOk;
-    res.output = app.help();
-  } catch (const CLI::ParseError& e) {
-    res.exit_now = true;
-    res.exit_code = kExitBadInput;
-    res.output = one_line(e.what());
-  } catch (const std::invalid_argument& e) {
-    res.exit_now = true;
-    res.exit_code = kExitBadInput;
-    res.output = one_line(e.what());
-  }
+  parse_into(app, args, res, [&] { finalize(o); });
   return res;
 }
 
@@ -135,28 +141,14 @@ ReportCliResult parse_report_command(const std::vector<std::string>& args, bool 
   app.add_option("-f,--format", o.format, "text or markdown")->capture_default_str();
   app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30)")->capture_default_str();
   app.add_option("-o,--output", o.output, "Write to this file instead of standard output");
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  try {
-    app.parse(reversed);
+  parse_into(app, args, res, [&] {
     if (o.format != "text" && o.format != "markdown")
       throw std::invalid_argument(fmt::format("unknown format '{}'; accepted: text, markdown", o.format));
     o.markdown = o.format == "markdown";
     auto u = parse_unit(o.unit);
     if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
     o.unit_value = *u;
-  } catch (const CLI::CallForHelp&) {
-    res.exit_now = true;
-    res.exit_code = kExitOk;
-    res.output = app.help();
-  } catch (const CLI::ParseError& e) {
-    res.exit_now = true;
-    res.exit_code = kExitBadInput;
-    res.output = one_line(e.what());
-  } catch (const std::invalid_argument& e) {
-    res.exit_now = true;
-    res.exit_code = kExitBadInput;
-    res.output = one_line(e.what());
-  }
+  });
   return res;
 }
 
