@@ -11,7 +11,8 @@
 
 namespace tb::test {
 void launch_illegal_address(const LaunchArgs& a);
-}
+void launch_invalid_configuration(const LaunchArgs& a);
+} // namespace tb::test
 
 using namespace tb;
 
@@ -38,6 +39,18 @@ TEST(Faults, WrongOutputFailsItsRowAndTheRestRuns) {
   EXPECT_EQ(rs[0].status, Status::failed);
   EXPECT_NE(rs[0].message.find("6144 of 6144 output elements wrong"), std::string::npos) << rs[0].message;
   EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message;
+}
+
+TEST(Faults, RefusedLaunchFailsItsRowAndTheRestRuns) {
+  const KernelSpec bad = broken("refused_launch", test::launch_invalid_configuration);
+  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
+  const std::vector<Case> plan{{&bad, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
+                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
+  const auto rs = run_cases(plan, g_device, RunSettings{});
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].status, Status::failed);
+  EXPECT_NE(rs[0].message.find("cudaErrorInvalidConfiguration"), std::string::npos) << rs[0].message;
+  EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message; // the context is still usable
 }
 
 TEST(Faults, IllegalAddressFailsItsRowAndMarksTheRestNotRun) {
