@@ -46,12 +46,10 @@ std::string gpus_of(const std::vector<Record>& rs) {
 
 std::vector<Record> published_from_csv_text(const std::string& text, const std::string& name) {
   std::string body;
-  int skipped_lines = 0;
   for (std::size_t pos = 0; pos < text.size();) {
     const std::size_t end = std::min(text.find('\n', pos), text.size());
     const std::string line = text.substr(pos, end - pos);
     if (!line.empty() && line[0] == '#') {
-      ++skipped_lines;
       body += "\n"; // keep line numbers
     } else {
       body += line + "\n";
@@ -100,7 +98,6 @@ std::vector<Record> published_from_csv_text(const std::string& text, const std::
     r.status = Status::ok;
     out.push_back(std::move(r));
   }
-  (void)skipped_lines;
   if (out.empty()) throw std::invalid_argument(fmt::format("{}: no published figures", name));
   return out;
 }

@@ -29,12 +29,17 @@ KernelSpec broken(const char* id, std::function<void(const LaunchArgs&)> launch)
   return k;
 }
 
+// The real runner on a plan of `bad` followed by a good kernel, both at 96 x 64 fp32.
+std::vector<Record> run_then_good(const KernelSpec& bad) {
+  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
+  const std::vector<Case> plan{{&bad, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
+                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
+  return run_cases(plan, g_device, RunSettings{});
+}
+
 TEST(Faults, WrongOutputFailsItsRowAndTheRestRuns) {
   const KernelSpec idle = broken("writes_nothing", [](const LaunchArgs&) {});
-  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
-  const std::vector<Case> plan{{&idle, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
-                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
-  const auto rs = run_cases(plan, g_device, RunSettings{});
+  const auto rs = run_then_good(idle);
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_EQ(rs[0].status, Status::failed);
   EXPECT_NE(rs[0].message.find("6144 of 6144 output elements wrong"), std::string::npos) << rs[0].message;
@@ -43,10 +48,7 @@ TEST(Faults, WrongOutputFailsItsRowAndTheRestRuns) {
 
 TEST(Faults, RefusedLaunchFailsItsRowAndTheRestRuns) {
   const KernelSpec bad = broken("refused_launch", test::launch_invalid_configuration);
-  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
-  const std::vector<Case> plan{{&bad, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
-                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
-  const auto rs = run_cases(plan, g_device, RunSettings{});
+  const auto rs = run_then_good(bad);
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_EQ(rs[0].status, Status::failed);
   EXPECT_NE(rs[0].message.find("cudaErrorInvalidConfiguration"), std::string::npos) << rs[0].message;
@@ -55,10 +57,7 @@ TEST(Faults, RefusedLaunchFailsItsRowAndTheRestRuns) {
 
 TEST(Faults, IllegalAddressFailsItsRowAndMarksTheRestNotRun) {
   const KernelSpec bad = broken("writes_to_nowhere", test::launch_illegal_address);
-  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
-  const std::vector<Case> plan{{&bad, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2},
-                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
-  const auto rs = run_cases(plan, g_device, RunSettings{});
+  const auto rs = run_then_good(bad);
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_EQ(rs[0].status, Status::failed);
   EXPECT_NE(rs[0].message.find("cudaErrorIllegalAddress"), std::string::npos) << rs[0].message;
