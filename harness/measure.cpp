@@ -2,6 +2,7 @@
 
 #include "harness/device_compare.hpp"
 #include "harness/init.hpp"
+#include "harness/timing_kernels.hpp"
 
 #include <fmt/format.h>
 
@@ -25,10 +26,11 @@ void Measurer::upload(DeviceBuffer& dst, const Bytes& src) {
   TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
 }
 
-void Measurer::flush_l2() {
+void Measurer::flush_l2(bool clean) {
   if (!m_flush.get()) m_flush = DeviceBuffer(static_cast<std::size_t>(m_flush_bytes));
   // A different value each time, so no write can be skipped as redundant.
   TB_CUDA_CALL(cudaMemsetAsync(m_flush.get(), ++m_flush_value, m_flush.bytes(), m_stream.get()));
+  if (clean) read_through_l2(m_flush.get(), m_flush.bytes() / 16 * 16, m_stream.get());
 }
 
 void Measurer::prepare(Shape s, DType t) {
@@ -66,7 +68,7 @@ double Measurer::sample_ms_per_rep(const Case& c) {
   cudaStream_t s = m_stream.get();
   k.launch(args(c, 1)); // warm-up: module load, first-touch, clocks
   TB_CUDA_CALL(cudaMemsetAsync(m_out.get(), kPoisonByte, m_out.bytes(), s));
-  if (c.flushes()) flush_l2();
+  if (c.flushes()) flush_l2(c.effective_l2() == L2Policy::flush_clean);
   TB_CUDA_CALL(cudaEventRecord(m_start.get(), s));
   switch (c.mode) {
   case Mode::loop_over_kernel: {

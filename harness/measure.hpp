@@ -21,9 +21,13 @@ struct Case {
   DType dtype = DType::fp32;
   Mode mode = Mode::loop_over_kernel;
   int reps = 1;                  // repetitions per sample (cold_single: always one launch)
-  L2Policy l2 = L2Policy::warm; // cold_single flushes regardless
+  L2Policy l2 = L2Policy::warm; // cold_single flushes regardless (flush, unless flush-clean)
   int launches() const { return mode == Mode::cold_single ? 1 : reps; }
-  bool flushes() const { return l2 == L2Policy::flush || mode == Mode::cold_single; }
+  bool flushes() const { return l2 != L2Policy::warm || mode == Mode::cold_single; }
+  // The policy a sample really runs under.
+  L2Policy effective_l2() const {
+    return l2 == L2Policy::warm && mode == Mode::cold_single ? L2Policy::flush : l2;
+  }
 };
 
 struct Validation {
@@ -47,8 +51,9 @@ public:
   // poisoned and, if the case flushes, the L2 is overwritten; both outside the timed region.
   double sample_ms_per_rep(const Case& c);
 
-  // Overwrites the flush buffer (twice the L2) on the measuring stream.
-  void flush_l2();
+  // Overwrites the flush buffer (twice the L2) on the measuring stream; `clean`: then reads it
+  // back, so that no dirty line is left in the L2.
+  void flush_l2(bool clean = false);
 
   // Compares the output of the last sample with the exact host reference.
   Validation validate(const Case& c);

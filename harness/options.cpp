@@ -40,7 +40,7 @@ void finalize(Options& o) {
   if ((o.append || o.force) && o.csv.empty())
     throw std::invalid_argument(fmt::format("{} needs --csv PATH", o.append ? "--append" : "--force"));
   auto l2 = parse_l2(o.l2);
-  if (!l2) throw std::invalid_argument(fmt::format("unknown L2 policy '{}'; accepted: warm, flush", o.l2));
+  if (!l2) throw std::invalid_argument(fmt::format("unknown L2 policy '{}'; accepted: warm, flush, flush-clean", o.l2));
   o.l2_value = *l2;
   if (o.device == "all") {
     o.device_index = -1;
@@ -103,7 +103,7 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   app.add_option("-m,--modes", o.modes,
                  "Timing modes: loop-over-kernel, loop-in-kernel, cold-single")
       ->capture_default_str();
-  app.add_option("--l2", o.l2, "L2 before each sample: warm, or flush (overwrite 2x the L2)")
+  app.add_option("--l2", o.l2, "L2 before each sample: warm, flush (overwrite 2x the L2), or flush-clean (overwrite, then read back: no dirty lines left)")
       ->capture_default_str();
   app.add_option("-r,--reps", o.reps, "Repetitions per sample (the paper's NUM_REPS)")
       ->check(CLI::Range(1, 1000000))

@@ -35,10 +35,18 @@ std::optional<Mode> parse_mode(std::string_view s) {
   return std::nullopt;
 }
 
-std::string_view l2_name(L2Policy p) { return p == L2Policy::warm ? "warm" : "flush"; }
+std::string_view l2_name(L2Policy p) {
+  switch (p) {
+  case L2Policy::warm: return "warm";
+  case L2Policy::flush: return "flush";
+  case L2Policy::flush_clean: return "flush-clean";
+  }
+  return "?";
+}
 std::optional<L2Policy> parse_l2(std::string_view s) {
   if (s == "warm") return L2Policy::warm;
   if (s == "flush" || s == "cold") return L2Policy::flush;
+  if (s == "flush-clean") return L2Policy::flush_clean;
   return std::nullopt;
 }
 

@@ -29,7 +29,11 @@ inline bool mode_needs_nreps(Mode m) { return m == Mode::loop_in_kernel; }
 // What the L2 holds when a sample starts.
 //  warm:  whatever the warm-up launch and the previous sample left (the paper's setting)
 //  flush: a buffer of twice the L2 size is overwritten before each sample, outside the timing
-enum class L2Policy { warm, flush };
+//         (as nvbench does); the L2 is then full of dirty lines of that buffer, which the timed
+//         kernel has to write back to DRAM as it evicts them
+//  flush-clean: the same overwrite, then the buffer is read back, so the L2 holds clean lines
+//         only and the timed kernel moves its own bytes and no others
+enum class L2Policy { warm, flush, flush_clean };
 std::string_view l2_name(L2Policy p);
 std::optional<L2Policy> parse_l2(std::string_view s);
 

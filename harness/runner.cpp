@@ -80,7 +80,7 @@ Record make_record(const Case& c, const DeviceInfo& device) {
   r.family = std::string(family_name(c.kernel->family));
   r.baseline = c.kernel->baseline;
   r.mode = c.mode;
-  r.l2 = c.flushes() ? L2Policy::flush : L2Policy::warm;
+  r.l2 = c.effective_l2();
   r.dtype = c.dtype;
   r.shape = c.shape;
   r.tile_w = c.kernel->tile_w;

@@ -6,21 +6,34 @@
 //  - ours_copy_persistent: one wave of blocks (sized by the occupancy API) looping over chunks.
 #include "kernels/ours_common.cuh"
 
-template <typename T, bool PERSISTENT, bool HINTS>
+#include <fmt/format.h>
+
+template <typename T, int U, bool PERSISTENT, bool HINTS>
 __global__ void __launch_bounds__(256) ours_copy(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::copy_body<T, 4, PERSISTENT, HINTS>(out, in, static_cast<long long>(rows) * cols, nreps);
+  tb::ours::copy_body<T, U, PERSISTENT, HINTS>(out, in, static_cast<long long>(rows) * cols, nreps);
 }
 
 namespace {
-template <bool PERSISTENT, bool HINTS = false> struct Launch {
+template <bool PERSISTENT, bool HINTS = false, int U = 4> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const long long n = static_cast<long long>(a.rows) * a.cols;
-    unsigned blocks = tb::ours::copy_blocks<T, 4>(n);
+    unsigned blocks = tb::ours::copy_blocks<T, U>(n);
     if (PERSISTENT)
-      blocks = std::min(blocks, tb::resident_blocks(ours_copy<T, true, HINTS>, 256, 0));
-    tb::launch_kernel(ours_copy<T, PERSISTENT, HINTS>, dim3(blocks), dim3(256), 0, a);
+      blocks = std::min(blocks, tb::resident_blocks(ours_copy<T, U, true, HINTS>, 256, 0));
+    tb::launch_kernel(ours_copy<T, U, PERSISTENT, HINTS>, dim3(blocks), dim3(256), 0, a);
   }
 };
+template <int U> bool add_unrolled(const char* id, const char* name, int order) {
+  return tb::register_kernel(
+      tb::spec<Launch<false, false, U>>(id, name)
+          .family(tb::Family::ours)
+          .source(tb::ours::kSource)
+          .summary(fmt::format("16-byte packets, {} in flight per thread, one block a chunk", U))
+          .output(tb::Output::copy)
+          .geometry(0, 0, 256, 1)
+          .order(order)
+          .suites({"best"}));
+}
 [[maybe_unused]] const bool registered =
     tb::register_kernel(tb::spec<Launch<false>>("ours_copy", "Ours: copy (16B x4/thread)")
                             .family(tb::Family::ours)
@@ -47,5 +60,9 @@ template <bool PERSISTENT, bool HINTS = false> struct Launch {
             .output(tb::Output::copy)
             .geometry(0, 0, 256, 1)
             .order(2)
-            .suites({"best"}));
+            .suites({"best"})) &&
+    add_unrolled<1>("ours_copy_x1", "Ours: copy (16B x1/thread)", 3) &&
+    add_unrolled<2>("ours_copy_x2", "Ours: copy (16B x2/thread)", 4) &&
+    add_unrolled<8>("ours_copy_x8", "Ours: copy (16B x8/thread)", 5) &&
+    add_unrolled<16>("ours_copy_x16", "Ours: copy (16B x16/thread)", 6);
 } // namespace

@@ -244,7 +244,7 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     if (!mode) rd.bad("mode", rd.str("mode"), "loop-over-kernel, loop-in-kernel or cold-single");
     r.mode = *mode;
     const auto l2 = parse_l2(rd.str("l2"));
-    if (!l2) rd.bad("l2", rd.str("l2"), "warm or flush");
+    if (!l2) rd.bad("l2", rd.str("l2"), "warm, flush or flush-clean");
     r.l2 = *l2;
     const auto dtype = parse_dtype(rd.str("dtype"));
     if (!dtype) rd.bad("dtype", rd.str("dtype"), "an element type (" + dtype_choices() + ")");

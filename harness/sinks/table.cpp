@@ -90,7 +90,7 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     std::set<std::pair<int, int>> geometries;
     int reps = 0;
     std::size_t samples = 0;
-    bool l2_flushed = false;
+    bool l2_flushed = false, l2_clean = false;
     for (const Record* r : g.records) {
       if (std::find(kernels.begin(), kernels.end(), r->kernel_id) == kernels.end())
         kernels.push_back(r->kernel_id);
@@ -99,7 +99,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
         geometries.insert({r->tile_w * 100000 + r->tile_h, r->block_x * 100000 + r->block_y});
       if (r->mode != Mode::cold_single) reps = std::max(reps, r->reps);
       samples = std::max(samples, static_cast<std::size_t>(r->stats.count));
-      if (r->mode != Mode::cold_single) l2_flushed |= r->l2 == L2Policy::flush;
+      if (r->mode != Mode::cold_single) l2_flushed |= r->l2 != L2Policy::warm;
+      l2_clean |= r->l2 == L2Policy::flush_clean;
     }
     const std::vector<Mode> modes(mode_set.begin(), mode_set.end());
     auto find = [&](const std::string& id, Mode m) -> const Record* {
@@ -132,7 +133,10 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     if (reps > 0) title += fmt::format(", NUM_REPS {}", reps);
     title += fmt::format(", median of {} sample{}, L2 {}   unit: {}", samples,
                          samples == 1 ? "" : "s",
-                         l2_flushed ? "flushed before each sample" : "warm", unit_description(unit));
+                         l2_flushed ? (l2_clean ? "flushed (clean) before each sample"
+                                               : "flushed before each sample")
+                                    : "warm",
+                         unit_description(unit));
     out += md ? "\n" + title + "\n\n" : "\n" + title + "\n";
 
     std::vector<std::string> header{"Kernel"};

@@ -99,18 +99,23 @@ TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {
   const KernelSpec* k = find_kernel("simple_copy");
   ASSERT_NE(k, nullptr);
   Case warm{k, {2048, 2048}, DType::fp32, Mode::loop_over_kernel, 1, L2Policy::warm};
-  Case cold = warm;
+  Case cold = warm, clean = warm;
   cold.l2 = L2Policy::flush;
-  std::vector<double> w, c;
+  clean.l2 = L2Policy::flush_clean;
+  std::vector<double> w, c, cc;
   for (int i = 0; i < 21; ++i) {
     w.push_back(g_measurer->sample_ms_per_rep(warm));
     c.push_back(g_measurer->sample_ms_per_rep(cold));
+    cc.push_back(g_measurer->sample_ms_per_rep(clean));
   }
-  const double mw = median(w), mc = median(c);
-  std::printf("  2048^2 fp32 simple_copy, one launch: warm %.4f ms, flushed %.4f ms (%.2fx)\n", mw,
-              mc, mc / mw);
+  const double mw = median(w), mc = median(c), mcc = median(cc);
+  std::printf("  2048^2 fp32 simple_copy, one launch: warm %.4f ms, flushed %.4f ms (%.2fx), "
+              "flushed clean %.4f ms (%.2fx)\n",
+              mw, mc, mc / mw, mcc, mcc / mw);
   EXPECT_LT(mw * 1.10, mc) << "a flushed launch should be at least 10% slower than a warm one";
+  EXPECT_LT(mw * 1.10, mcc) << "a clean-flushed launch should be at least 10% slower than a warm one";
   EXPECT_TRUE(g_measurer->validate(cold).ok);
+  EXPECT_TRUE(g_measurer->validate(clean).ok);
 }
 } // namespace
 

@@ -100,6 +100,8 @@ TEST(Measurement, ColdSingleLaunchIsNotCacheResident) {
   EXPECT_FALSE(rec(Mode::cold_single, 1, 32.0 * 1024 * 1024, {1}, l2, 4814).cache_resident());
   EXPECT_EQ(parse_mode("cold-single"), Mode::cold_single);
   EXPECT_EQ(parse_l2("flush"), L2Policy::flush);
+  EXPECT_EQ(parse_l2("flush-clean"), L2Policy::flush_clean);
+  EXPECT_EQ(l2_name(L2Policy::flush_clean), "flush-clean");
   EXPECT_FALSE(parse_l2("lukewarm").has_value());
   EXPECT_TRUE(mode_needs_nreps(Mode::loop_in_kernel));
   EXPECT_FALSE(mode_needs_nreps(Mode::cold_single));

@@ -1,0 +1,33 @@
+// Our 16-byte tile for rows that do not start on a 16-byte boundary: the packets are
+// realigned in registers (ours_common.cuh, tile16r_one), so widths like 8193 keep 16-byte
+// global loads and stores and 16-byte shared-memory traffic. Aligned shapes run the same
+// code with every offset zero.
+#include "kernels/ours_common.cuh"
+
+template <typename T>
+__global__ void __launch_bounds__(256) ours_tile16_realign(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16r_body<T>(out, in, cols, rows, nreps);
+}
+
+namespace {
+
+struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const std::size_t smem = tb::ours::tile16r_smem<T>();
+    tb::allow_dynamic_smem(ours_tile16_realign<T>, smem);
+    tb::launch_kernel(ours_tile16_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+  }
+};
+
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::spec<Launch>("ours_tile16_realign", "Ours: 16B tile, rows realigned in registers")
+        .family(tb::Family::ours)
+        .source(tb::ours::kSource)
+        .summary("16-byte tile for any row offset: aligned packets realigned with funnel shifts "
+                 "before and after the in-register transpose")
+        .output(tb::Output::transpose)
+        .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
+        .order(9)
+        .suites({"best"}));
+
+} // namespace
