@@ -350,11 +350,18 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
   constexpr int R = L::R; // == V
   constexpr int ES = static_cast<int>(sizeof(T));
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
-  const int x0 = (t % tiles_x) * L::COLS, y0 = (t / tiles_x) * L::ROWS;
-  // Whole tiles only; and the bottom-right one, whose last row's 17th packet could run past
-  // the end of the matrix, goes the element-wise way too.
-  if (x0 + L::COLS > cols || y0 + L::ROWS > rows || (y0 + L::ROWS == rows && x0 + L::COLS + V > cols)) {
-    tile16_one<T, 1>(out, in, cols, rows, t, smem_raw); // element-wise edge path
+  const unsigned tiles = tiles_x * ((rows + L::ROWS - 1) / L::ROWS);
+  // The last two tiles first: they may take the element-wise path, the slowest, which then
+  // overlaps the bulk of the grid instead of trailing it.
+  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
+  // Tiles past the right or bottom edge are shifted back to end at it, so every tile is whole;
+  // they redo a few rows or columns that their neighbour also writes, with the same values.
+  const int x0 = min(static_cast<int>(t % tiles_x) * L::COLS, cols - L::COLS);
+  const int y0 = min(static_cast<int>(t / tiles_x) * L::ROWS, rows - L::ROWS);
+  // The element-wise path (on the unshifted tile) when the matrix is smaller than one tile,
+  // and near the bottom-right corner, where the last row's 17th packet could run past the end.
+  if (x0 < 0 || y0 < 0 || (y0 + L::ROWS == rows && x0 + L::COLS + V > cols)) {
+    tile16_one<T, 1>(out, in, cols, rows, t, smem_raw);
     return;
   }
   uint4* tile = reinterpret_cast<uint4*>(smem_raw);
@@ -399,13 +406,10 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
   // Phase 2: thread (g, c) transposes chunk c of tile rows g*V .. g*V+V-1.
   const int g = tid % 16, c = tid / 16;
   const int gr = g * V;
-  uint4 a[V];
-#pragma unroll
-  for (int i = 0; i < V; ++i) a[i] = tile[L::slot(gr + i, c)];
-#pragma unroll
-  for (int j = 0; j < V; ++j) {
-    const uint4 tp = transpose_packet<ES>(a, j); // tile rows gr .. gr+V-1 of output row `orow`
-    uint4 prev;                                  // the same for rows gr-V .. gr-1 (lane g-1)
+  // Stores output packet j (tile rows gr .. gr+V-1 of output row x0 + c*V + j), realigned to
+  // the output row's offset.
+  auto emit = [&](int j, const uint4& tp) {
+    uint4 prev; // the same for rows gr-V .. gr-1 (lane g-1)
     prev.x = __shfl_up_sync(0xffffffffu, tp.x, 1, 16);
     prev.y = __shfl_up_sync(0xffffffffu, tp.y, 1, 16);
     prev.z = __shfl_up_sync(0xffffffffu, tp.z, 1, 16);
@@ -415,26 +419,54 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
                                     static_cast<unsigned>(y0)) & (V - 1));
     if (o == 0) {
       *reinterpret_cast<uint4*>(out + S + gr) = tp;
-    } else {
-      // Aligned packet g of the segment: tile rows gr-o .. gr-o+V-1.
-      const uint4 p = realign16<ES>(prev, tp, V - o);
-      using U = typename Bits<ES>::type;
-      T* dst = out + (S - o + gr);
-      if (g > 0) {
-        *reinterpret_cast<uint4*>(dst) = p;
-      } else { // its first o elements belong to the tile above
+      return;
+    }
+    // Aligned packet g of the segment: tile rows gr-o .. gr-o+V-1.
+    const uint4 p = realign16<ES>(prev, tp, V - o);
+    using U = typename Bits<ES>::type;
+    T* dst = out + (S - o + gr);
+    if (g > 0) {
+      *reinterpret_cast<uint4*>(dst) = p;
+    } else { // its first o elements belong to the tile above
 #pragma unroll
-        for (int k = 0; k < V; ++k)
-          if (k >= o) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
-      }
-      if (g == 15) { // the packet past the last group: its first o elements are ours
-        const uint4 last = realign16<ES>(tp, tp, V - o); // element k = element V-o+k of tp
-        U* tail = reinterpret_cast<U*>(out + (S - o + 16 * V));
+      for (int k = 0; k < V; ++k)
+        if (k >= o) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
+    }
+    if (g == 15) { // the packet past the last group: its first o elements are ours
+      const uint4 last = realign16<ES>(tp, tp, V - o); // element k = element V-o+k of tp
+      U* tail = reinterpret_cast<U*>(out + (S - o + 16 * V));
 #pragma unroll
-        for (int k = 0; k < V; ++k)
-          if (k < o) tail[k] = packet_bits<ES>(last, k);
+      for (int k = 0; k < V; ++k)
+        if (k < o) tail[k] = packet_bits<ES>(last, k);
+    }
+  };
+  if constexpr (ES == 1) {
+    // Bytes: one 32-bit word of each of the 16 packets at a time (output packets 4q .. 4q+3),
+    // so 16 registers hold the V x V block instead of 64.
+#pragma unroll 1
+    for (int q = 0; q < 4; ++q) {
+      unsigned w[16];
+#pragma unroll
+      for (int i = 0; i < 16; ++i) w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
+#pragma unroll
+      for (int jj = 0; jj < 4; ++jj) {
+        const unsigned sel = jj | ((4 + jj) << 4); // [first.jj, second.jj, -, -]
+        unsigned o4[4];
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+          const unsigned lo = __byte_perm(w[4 * k], w[4 * k + 1], sel);
+          const unsigned hi = __byte_perm(w[4 * k + 2], w[4 * k + 3], sel);
+          o4[k] = __byte_perm(lo, hi, 0x5410);
+        }
+        emit(4 * q + jj, make_uint4(o4[0], o4[1], o4[2], o4[3]));
       }
     }
+  } else {
+    uint4 a[V];
+#pragma unroll
+    for (int i = 0; i < V; ++i) a[i] = tile[L::slot(gr + i, c)];
+#pragma unroll
+    for (int j = 0; j < V; ++j) emit(j, transpose_packet<ES>(a, j));
   }
 }
 

@@ -5,7 +5,7 @@
 #include "kernels/ours_common.cuh"
 
 template <typename T>
-__global__ void __launch_bounds__(256) ours_tile16_realign(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256, 2) ours_tile16_realign(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16r_body<T>(out, in, cols, rows, nreps);
 }
 

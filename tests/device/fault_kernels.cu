@@ -12,8 +12,9 @@ __global__ void write_to_nowhere(float* out, const float*, int, int, int) {
 } // namespace
 
 namespace tb::test {
-// A launch the runtime refuses (2048 threads per block is over every GPU's limit):
-// cudaErrorInvalidConfiguration, which leaves the context usable.
+// A launch the runtime refuses (2048 threads per block is over every GPU's limit): an error
+// at launch (cudaErrorInvalidConfiguration, or cudaErrorInvalidValue with the CUDA 13 driver
+// seen on an H200) that leaves the context usable.
 void launch_invalid_configuration(const LaunchArgs& a) {
   write_to_nowhere<<<1, 2048, 0, a.stream>>>(static_cast<float*>(a.out), nullptr, a.cols, a.rows, 1);
   TB_CUDA_CHECK_LAUNCH();
