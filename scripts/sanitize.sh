@@ -11,14 +11,15 @@ cd "$(dirname "$0")/.."
 bin=${TB_BIN:-build/ci/transpose_bench}
 mkdir -p "$logs"
 limit=${TB_SANITIZE_TIMEOUT:-300}
-tools=${TB_SANITIZE_TOOLS:-"memcheck racecheck synccheck initcheck"}
-sizes=${TB_SANITIZE_SIZES:-"33x65 1x1000 4099x7919"}
+# Lists may be separated by spaces or commas.
+tools=$(echo "${TB_SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}" | tr ',' ' ')
+sizes=$(echo "${TB_SANITIZE_SIZES:-33x65 1x1000 4099x7919}" | tr ',' ' ')
 command -v compute-sanitizer >/dev/null || { echo "sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)"; exit 1; }
 [ -x "$bin" ] || { echo "sanitize: $bin not built (scripts/test.sh builds it)"; exit 1; }
 kernels=$(( $("$bin" --suite all --list | grep -c '^[a-z]') - 1 ))
 # One compute-sanitizer process per element type, run side by side (TB_SANITIZE_JOBS at a time,
 # default 5): the tools are slow at 4099x7919, mostly on the host side.
-dtypes=${TB_SANITIZE_DTYPES:-"fp32 fp16 bf16 fp64 u8"}
+dtypes=$(echo "${TB_SANITIZE_DTYPES:-fp32 fp16 bf16 fp64 u8}" | tr ',' ' ')
 jobs=${TB_SANITIZE_JOBS:-5}
 one() { # TOOL SIZE DTYPE: writes $logs/TOOL-SIZE-DTYPE.{log,csv,rc,took}
   local base="$logs/$1-$2-$3" start
