@@ -17,14 +17,19 @@ sizes=$(echo "${TB_SANITIZE_SIZES:-33x65 1x1000 4099x7919}" | tr ',' ' ')
 command -v compute-sanitizer >/dev/null || { echo "sanitize: compute-sanitizer not found (it ships with the CUDA toolkit)"; exit 1; }
 [ -x "$bin" ] || { echo "sanitize: $bin not built (scripts/test.sh builds it)"; exit 1; }
 kernels=$(( $("$bin" --suite all --list | grep -c '^[a-z]') - 1 ))
+[ -n "${TB_SANITIZE_KERNELS:-}" ] && kernels=$(echo "$TB_SANITIZE_KERNELS" | tr ',' ' ' | wc -w)
 # One compute-sanitizer process per element type, run side by side (TB_SANITIZE_JOBS at a time,
 # default 5): the tools are slow at 4099x7919, mostly on the host side.
+# TB_SANITIZE_KERNELS: kernel ids (spaces or commas) instead of the whole registry.
+selection="--suite all"
+[ -n "${TB_SANITIZE_KERNELS:-}" ] && selection="--kernels $(echo "$TB_SANITIZE_KERNELS" | tr ',' ' ')"
 dtypes=$(echo "${TB_SANITIZE_DTYPES:-fp32 fp16 bf16 fp64 u8}" | tr ',' ' ')
 jobs=${TB_SANITIZE_JOBS:-5}
 one() { # TOOL SIZE DTYPE: writes $logs/TOOL-SIZE-DTYPE.{log,csv,rc,took}
   local base="$logs/$1-$2-$3" start
   start=$(date +%s)
-  timeout "$limit" compute-sanitizer --tool "$1" --error-exitcode 9 "$bin" --suite all \
+  # shellcheck disable=SC2086
+  timeout "$limit" compute-sanitizer --tool "$1" --error-exitcode 9 "$bin" $selection \
     --size "$2" --dtype "$3" --modes loop-over-kernel --modes loop-in-kernel --reps 2 --samples 1 \
     --csv "$base.csv" --force >"$base.log" 2>&1
   echo $? >"$base.rc"
