@@ -14,6 +14,8 @@ slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr '[:upper
   sed -e 's/^nvidia //' -e 's/[^a-z0-9]\+/-/g' -e 's/-$//')
 echo "gpu slug: $slug" | tee "$out/summary.txt"
 
+# The revision for the CSV rows (CMakeLists.txt): the one written just before the call.
+[ -s .tb-revision ] && export TB_REVISION="$(head -1 .tb-revision)"
 start=$(date +%s)
 if [ "${TB_SKIP_TESTS:-0}" = 1 ]; then # build only: the tests ran in an earlier call
   export TB_SKIP_FUZZ=1

@@ -1,0 +1,1 @@
+$ transpose_bench --size 8192 --size 16384 --dtype fp32 --dtype u8 --modes loop-over-kernel --l2 flush --reps 10 --samples 20 --kernels cuda_memcpy ours_copy ours_copy_x1 ours_copy_x2 ours_copy_x8 ours_copy_x16 ours_copy_hints --csv results/h200/copies.csv --markdown results/h200/copies.md

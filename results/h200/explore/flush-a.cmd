@@ -1,0 +1,1 @@
+$ transpose_bench --size 4099x7919 --size 8192x2048 --size 16384x1024 --modes cold-single --samples 40 --l2 flush --kernels simple_copy copy_shared_mem transpose_fine_grained cuda_memcpy --csv results/h200/flush-a.csv --markdown results/h200/flush-a.md

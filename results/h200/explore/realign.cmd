@@ -1,0 +1,1 @@
+$ transpose_bench --suite best --size 8191x8193 --size 4099x7919 --size 8192 --size 16384 --size 16384x1024 --dtype fp32 --dtype fp16 --dtype bf16 --dtype fp64 --dtype u8 --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --kernels cuda_memcpy ours_copy ours_tile16 ours_tile_scalar ours_tile16_realign --csv results/h200/realign.csv --markdown results/h200/realign.md
