@@ -37,12 +37,19 @@ struct DiagonalOrder {
 // A 1-D block index walked down columns of `group` tile rows, then across: the blocks running
 // at one time cover a patch about `group` tiles tall, so their reads (input rows) and their
 // writes (output rows = input columns) both run contiguously over many tiles. group = 1 is
-// plain row-major order. A bijection from [0, tiles_x * tiles_y) onto the tiles.
+// plain row-major order; a group at least as tall as the grid (kColumnMajor) walks down whole
+// tile columns. A bijection from [0, tiles_x * tiles_y) onto the tiles.
+inline constexpr unsigned kColumnMajor = ~0u;
 TB_HD inline void grouped_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned group,
                                unsigned& tile_x, unsigned& tile_y) {
   if (group <= 1) {
     tile_x = bid % tiles_x;
     tile_y = bid / tiles_x;
+    return;
+  }
+  if (group >= tiles_y) { // one group: column-major (and no overflow of group * tiles_x)
+    tile_y = bid % tiles_y;
+    tile_x = bid / tiles_y;
     return;
   }
   const unsigned per_group = group * tiles_x;

@@ -84,7 +84,7 @@ std::string path_note(const tb::LaunchArgs& a) {
         .summary("16-byte tile; for unaligned rows the realigned tile (1-2 byte types) or the scalar tile; copy for one row or column")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
-        .order(10)
+        .order(20)
         .suites({"best"})
         .note(path_note));
 

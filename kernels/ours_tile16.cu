@@ -1,6 +1,7 @@
-// Our 16-byte tile transpose (see ours_common.cuh) in three block orders, to measure what DRAM
-// page locality is worth: row-major (group 1), and groups of 8 and 32 tile rows; and with a
-// persistent grid (one wave of blocks looping over the tiles). Shapes whose rows are not
+// Our 16-byte tile transpose (see ours_common.cuh) in four block orders, to measure what DRAM
+// page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, and column-major;
+// with a persistent grid (one wave of blocks looping over the tiles); with taller tiles (at
+// least 8 packets a thread) and with registers capped for full occupancy. Shapes whose rows are not
 // whole 16-byte packets run its bounds-checked scalar path everywhere (noted); the unaligned
 // variant reads and writes them in 16-byte packets anyway.
 #include "kernels/ours_common.cuh"
@@ -12,6 +13,16 @@ __global__ void __launch_bounds__(256) ours_tile16(T* out, const T* in, int cols
   tb::ours::tile16_body<T, GROUP, PERSISTENT, MIN_R, HINTS>(out, in, cols, rows, nreps);
 }
 
+// The same, with the register budget capped so that the SM holds as many blocks as its
+// threads allow: 8 for 4- and 8-byte types (fp32 goes from 40 registers and 6 blocks to 32
+// and 8; fp64 is at 28 already). 1- and 2-byte types keep their budget (2 and 4 blocks; a cap
+// of 64 registers made fp16 spill, and a budget for 2 blocks made it take 88).
+template <typename T> constexpr int occupancy_blocks() { return sizeof(T) >= 4 ? 8 : 1; }
+template <typename T>
+__global__ void __launch_bounds__(256, occupancy_blocks<T>()) ours_tile16_occ(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_body<T, 1, false>(out, in, cols, rows, nreps);
+}
+
 template <typename T, unsigned GROUP, bool PERSISTENT>
 __global__ void __launch_bounds__(256) ours_tile16u(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16u_body<T, GROUP, PERSISTENT>(out, in, cols, rows, nreps);
@@ -20,12 +31,13 @@ __global__ void __launch_bounds__(256) ours_tile16u(T* out, const T* in, int col
 namespace {
 
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false>
+          bool HINTS = false, bool OCC = false>
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::Tile16<T, MIN_R>::kSmem;
-    auto kernel = UNALIGNED ? ours_tile16u<T, GROUP, PERSISTENT>
-                            : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS>;
+    auto kernel = OCC         ? ours_tile16_occ<T>
+                  : UNALIGNED ? ours_tile16u<T, GROUP, PERSISTENT>
+                              : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS>;
     tb::allow_dynamic_smem(kernel, smem);
     unsigned blocks = tb::ours::tile16_blocks<T, MIN_R>(a);
     if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(kernel, 256, smem));
@@ -41,18 +53,20 @@ std::string packet_note(const tb::LaunchArgs& a) {
 }
 
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false>
+          bool HINTS = false, bool OCC = false>
 bool add(const char* id, const char* name, int order) {
+  const std::string walk = GROUP == tb::kColumnMajor ? std::string("column-major block order")
+                           : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
+                                       : std::string("row-major block order");
   return tb::register_kernel(
-      tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS>>(id, name)
+      tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>(id, name)
           .family(tb::Family::ours)
           .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte {}tile, {}, {}{}{}", UNALIGNED ? "unaligned-row " : "",
-                               GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
-                                         : std::string("row-major block order"),
+          .summary(fmt::format("16-byte {}tile, {}, {}{}{}{}", UNALIGNED ? "unaligned-row " : "", walk,
                                PERSISTENT ? "persistent grid" : "one block a tile",
                                HINTS ? ", streaming cache hints" : "",
-                               MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : ""))
+                               MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : "",
+                               OCC ? ", registers capped for full occupancy" : ""))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
@@ -68,6 +82,9 @@ bool add(const char* id, const char* name, int order) {
     add<1, false, true>("ours_tile16_unaligned", "Ours: 16B unaligned-row tile", 5) &&
     add<1, true, true>("ours_tile16_unaligned_persistent", "Ours: 16B unaligned-row tile, persistent", 6) &&
     add<1, false, false, 1, true>("ours_tile16_hints", "Ours: 16B tile, streaming hints", 7) &&
-    add<1, false, false, 4, true>("ours_tile16_hints_r4", "Ours: 16B tile, hints, 4+ packets", 8);
+    add<1, false, false, 4, true>("ours_tile16_hints_r4", "Ours: 16B tile, hints, 4+ packets", 8) &&
+    add<tb::kColumnMajor>("ours_tile16_colmajor", "Ours: 16B tile, column-major order", 11) &&
+    add<1, false, false, 8>("ours_tile16_r8", "Ours: 16B tile, 8+ packets (taller tile)", 12) &&
+    add<1, false, false, 1, false, true>("ours_tile16_occ", "Ours: 16B tile, full occupancy", 13);
 
 } // namespace

@@ -49,8 +49,12 @@ TEST_P(AllKernelsOnGpu, EveryKernelAndModeIsExact) {
 }
 
 std::vector<Param> params() {
+  // 66 x 67, 259 x 270, 17 x 4100 and 4100 x 17: the halo tile's partial halo (a bottom tile
+  // shifted up by fewer rows than its halo: fp32 and u8), and matrices narrower than one tile
+  // one way (the element-wise fallback next to whole tiles).
   const Shape shapes[] = {{32, 32},     {2048, 2048}, {33, 65},     {1, 1000},   {1000, 1},
-                          {1536, 4096}, {4096, 1536}, {4099, 7919}, {8192, 8192}};
+                          {1536, 4096}, {4096, 1536}, {4099, 7919}, {8192, 8192}, {8191, 8193},
+                          {66, 67},     {259, 270},   {17, 4100},   {4100, 17}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});

@@ -56,7 +56,7 @@ TEST(BlockOrder, DiagonalFollowsThePapersFigure) {
 }
 
 TEST(BlockOrder, GroupedOrderIsABijection) {
-  for (unsigned group : {1u, 2u, 8u, 16u, 32u})
+  for (unsigned group : {1u, 2u, 8u, 16u, 32u, kColumnMajor})
     for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
       std::vector<int> hits(tx * ty, 0);
@@ -89,4 +89,20 @@ TEST(BlockOrder, GroupedOrderWalksDownAGroupFirst) {
   grouped_tile(82, 10, 10, 4, x, y);
   EXPECT_EQ(x, 1u);
   EXPECT_EQ(y, 8u);
+}
+
+TEST(BlockOrder, ColumnMajorWalksDownWholeTileColumns) {
+  unsigned x = 0, y = 0;
+  // 3 x 5 tiles: blocks 0..4 are column 0, block 5 starts column 1; no overflow of group * tiles_x.
+  for (unsigned b = 0; b < 5; ++b) {
+    grouped_tile(b, 3, 5, kColumnMajor, x, y);
+    EXPECT_EQ(x, 0u);
+    EXPECT_EQ(y, b);
+  }
+  grouped_tile(5, 3, 5, kColumnMajor, x, y);
+  EXPECT_EQ(x, 1u);
+  EXPECT_EQ(y, 0u);
+  grouped_tile(14, 3, 5, kColumnMajor, x, y);
+  EXPECT_EQ(x, 2u);
+  EXPECT_EQ(y, 4u);
 }
