@@ -111,6 +111,25 @@ template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4*
   }
 }
 
+// Output packet jj of a word pass: w[i] is one 32-bit word of row i (V rows); the packet takes
+// element jj of every word (2-byte elements: V = 8 rows; bytes: V = 16 rows).
+template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigned* w, int jj) {
+  static_assert(ES == 1 || ES == 2, "word passes are for 1- and 2-byte elements");
+  if constexpr (ES == 2) {
+    const unsigned sel = (jj & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
+    return make_uint4(__byte_perm(w[0], w[1], sel), __byte_perm(w[2], w[3], sel),
+                      __byte_perm(w[4], w[5], sel), __byte_perm(w[6], w[7], sel));
+  } else {
+    const unsigned sel = jj | ((4 + jj) << 4); // [first.jj, second.jj, -, -]
+    unsigned o4[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      o4[k] = __byte_perm(__byte_perm(w[4 * k], w[4 * k + 1], sel),
+                          __byte_perm(w[4 * k + 2], w[4 * k + 3], sel), 0x5410);
+    return make_uint4(o4[0], o4[1], o4[2], o4[3]);
+  }
+}
+
 // One tile of the 16-byte transpose (tile index `t` in grouped order).
 template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false>
 __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
@@ -529,7 +548,10 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
   const unsigned tiles = tiles_x * ((rows + L::ROWS - 1) / L::ROWS);
   t = tiles >= 2 ? (t + tiles - 2) % tiles : t; // the last two tiles (maybe element-wise) first
-  const int tx = static_cast<int>(t % tiles_x), ty = static_cast<int>(t / tiles_x);
+  // Column-major block order: the blocks running at one time write whole output rows in
+  // address order (measured +2-8 points over row-major for the aligned tile).
+  const unsigned tiles_y = tiles / tiles_x;
+  const int tx = static_cast<int>(t / tiles_y), ty = static_cast<int>(t % tiles_y);
   // Edge tiles are shifted back inside the matrix (whole tiles; shared packets are written
   // twice with the same values).
   const int x0 = min(tx * L::COLS, cols - L::COLS);
@@ -614,29 +636,25 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
         if (k < o) tail[k] = packet_bits<ES>(last, k);
     }
   };
-  if constexpr (ES == 1) {
-    // Bytes: one 32-bit word of each packet at a time (output packets 4q .. 4q+3).
+  if constexpr (ES <= 2) {
+    // 1- and 2-byte elements: one 32-bit word of each packet at a time (word q of V rows holds
+    // output packets q*E .. q*E+E-1, E = 4 / ES elements a word), so 2V registers hold the
+    // data instead of 8V. The four sets of 8 lanes (g / 8, c % 2) start at different words:
+    // with the same word everywhere the 32 lanes would read 8 banks (4-way conflicts).
+    constexpr int E = 4 / ES;
+    const int rot = (g >> 3) + 2 * (c & 1);
 #pragma unroll 1
-    for (int q = 0; q < 4; ++q) {
-      unsigned w[16], u[16];
+    for (int qi = 0; qi < 4; ++qi) {
+      const int q = (qi + rot) & 3;
+      unsigned w[V], u[V]; // word q of the thread's own rows, and of the rows above
 #pragma unroll
-      for (int i = 0; i < 16; ++i) {
+      for (int i = 0; i < V; ++i) {
         w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + V + i, c)])[q];
         u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
       }
 #pragma unroll
-      for (int jj = 0; jj < 4; ++jj) {
-        const unsigned sel = jj | ((4 + jj) << 4); // [first.jj, second.jj, -, -]
-        unsigned o4[4], p4[4];
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          o4[k] = __byte_perm(__byte_perm(w[4 * k], w[4 * k + 1], sel),
-                              __byte_perm(w[4 * k + 2], w[4 * k + 3], sel), 0x5410);
-          p4[k] = __byte_perm(__byte_perm(u[4 * k], u[4 * k + 1], sel),
-                              __byte_perm(u[4 * k + 2], u[4 * k + 3], sel), 0x5410);
-        }
-        emit(4 * q + jj, make_uint4(p4[0], p4[1], p4[2], p4[3]), make_uint4(o4[0], o4[1], o4[2], o4[3]));
-      }
+      for (int jj = 0; jj < E; ++jj)
+        emit(E * q + jj, transpose_words<ES>(u, jj), transpose_words<ES>(w, jj));
     }
   } else {
     uint4 a[V], b[V]; // the group above, and the thread's own
