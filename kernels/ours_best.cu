@@ -3,11 +3,13 @@
 //  - one row or one column: the transpose is the same bytes in the same order, so it is a copy
 //    (our 16-byte copy with one packet per thread, which matched cudaMemcpy where four per
 //    thread reached only 91-97%);
-//  - rows and cols multiples of 16 / sizeof(T): the 16-byte tile in row-major block order
-//    (grouped orders, a persistent grid and streaming cache hints all measured slower);
-//  - otherwise rows are not 16-byte aligned: for 1- and 2-byte elements the realigned 16-byte
-//    tile (45-64% of memcpy at 8191x8193 and 4099x7919, against the scalar tile's 30-50%); for
-//    4- and 8-byte elements the scalar tile (67-83%, against 66-70% realigned).
+//  - rows and cols multiples of 16 / sizeof(T): the 16-byte tile in column-major block order
+//    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
+//    register budget all measured slower);
+//  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
+//    16-byte output packets) for 1-, 2- and 4-byte elements; for 8-byte elements the scalar
+//    tile in column-major order (93-94% at 8191x8193 and 4099x7919, against the halo tile's
+//    86-88%).
 #include "kernels/ours_common.cuh"
 
 #include <fmt/format.h>
@@ -20,24 +22,24 @@ __global__ void __launch_bounds__(256) ours_best_copy(T* out, const T* in, int c
 }
 template <typename T>
 __global__ void __launch_bounds__(256) ours_best_tile16(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, 1, false>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, tb::kColumnMajor, false>(out, in, cols, rows, nreps);
 }
 template <typename T>
-__global__ void __launch_bounds__(256, 2) ours_best_realign(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16r_body<T>(out, in, cols, rows, nreps);
+__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>()) ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16h_body<T>(out, in, cols, rows, nreps);
 }
 template <typename T>
 __global__ void __launch_bounds__(256) ours_best_scalar(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile_scalar_body<T, 8>(out, in, cols, rows, nreps);
+  tb::ours::tile_scalar_body<T, tb::kColumnMajor>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, tile16, realign, scalar };
+enum class Path { copy, tile16, halo, scalar };
 
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
   if (a.rows % v == 0 && a.cols % v == 0) return Path::tile16;
-  return tb::dtype_size(a.dtype) <= 2 ? Path::realign : Path::scalar;
+  return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
 struct Launch {
@@ -54,10 +56,10 @@ struct Launch {
       tb::launch_kernel(ours_best_tile16<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
       break;
     }
-    case Path::realign: {
-      const std::size_t smem = tb::ours::tile16r_smem<T>();
-      tb::allow_dynamic_smem(ours_best_realign<T>, smem);
-      tb::launch_kernel(ours_best_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+    case Path::halo: {
+      const std::size_t smem = tb::ours::HaloTile<T>::kSmem;
+      tb::allow_dynamic_smem(ours_best_halo<T>, smem);
+      tb::launch_kernel(ours_best_halo<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
       break;
     }
     case Path::scalar:
@@ -70,9 +72,9 @@ struct Launch {
 std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a)) {
   case Path::copy: return "path: copy (one row or one column)";
-  case Path::tile16: return "path: 16-byte tile";
-  case Path::realign: return "path: realigned 16-byte tile (rows not 16-byte aligned)";
-  case Path::scalar: return "path: scalar tile (rows not 16-byte aligned)";
+  case Path::tile16: return "path: 16-byte tile, column-major order";
+  case Path::halo: return "path: halo tile (rows not 16-byte aligned)";
+  case Path::scalar: return "path: scalar tile, column-major order (rows not 16-byte aligned)";
   }
   return {};
 }
@@ -81,7 +83,7 @@ std::string path_note(const tb::LaunchArgs& a) {
     tb::spec<Launch>("ours_best", "Ours: best (per-shape dispatch)")
         .family(tb::Family::ours)
         .source(tb::ours::kSource)
-        .summary("16-byte tile; for unaligned rows the realigned tile (1-2 byte types) or the scalar tile; copy for one row or column")
+        .summary("16-byte tile in column-major order; for unaligned rows the halo tile (1-4 byte types) or the scalar tile (8-byte); copy for one row or column")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(20)

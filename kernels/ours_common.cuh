@@ -521,9 +521,13 @@ template <typename T> struct HaloTile {
   static constexpr std::size_t kSmem = sizeof(uint4) * (ROWS * L::CHUNKS + ROWS); // + 17th packets
 };
 
-// The fallback for tiles the halo tile cannot take whole (matrices smaller than a tile, and the
-// bottom-right corner): every element of the tile and of its halo rows, read and written one
-// by one, consecutive threads on consecutive output elements.
+// Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (64 registers;
+// fp32 takes 72 uncapped), 3 for 2-byte types (85 registers, 35 KB tiles), 2 for bytes (74 KB
+// tiles).
+template <typename T> constexpr int halo_blocks() { return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2; }
+
+// The fallback for matrices smaller than one halo tile: every element of the tile and of its
+// halo rows, read and written one by one, consecutive threads on consecutive output elements.
 template <typename T>
 __device__ __forceinline__ void tile16h_elementwise(T* __restrict__ out, const T* __restrict__ in,
                                                     int cols, int rows, int x0, int y0) {
@@ -547,19 +551,25 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   constexpr int ES = static_cast<int>(sizeof(T));
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
   const unsigned tiles = tiles_x * ((rows + L::ROWS - 1) / L::ROWS);
-  t = tiles >= 2 ? (t + tiles - 2) % tiles : t; // the last two tiles (maybe element-wise) first
   // Column-major block order: the blocks running at one time write whole output rows in
   // address order (measured +2-8 points over row-major for the aligned tile).
+  // The grid starts two tiles from the end (the bottom of the last tile column first). This
+  // changes nothing in the traffic, but without it ptxas (CUDA 13.0) spilled 32-224 bytes a
+  // thread in every type but fp64; with it, none.
+  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
   const unsigned tiles_y = tiles / tiles_x;
   const int tx = static_cast<int>(t / tiles_y), ty = static_cast<int>(t % tiles_y);
   // Edge tiles are shifted back inside the matrix (whole tiles; shared packets are written
-  // twice with the same values).
+  // twice with the same values). Only a matrix smaller than one tile takes the element-wise
+  // path: it is slow (a tile's worth of dependent loads per thread), and an edge tile on it
+  // trails the whole grid.
   const int x0 = min(tx * L::COLS, cols - L::COLS);
   const int y0 = min(ty * L::ROWS, rows - L::ROWS);
-  if (x0 < 0 || y0 < 0 || (y0 + L::ROWS == rows && x0 + L::COLS + V > cols)) {
+  if (x0 < 0 || y0 < 0) {
     tile16h_elementwise(out, in, cols, rows, tx * L::COLS, ty * L::ROWS);
     return;
   }
+  const long long total = static_cast<long long>(rows) * cols;
   uint4* tile = reinterpret_cast<uint4*>(smem_raw); // tile row r at shared row r + V
   uint4* extra = tile + H::ROWS * L::CHUNKS;        // the 17th packet of each offset row
   auto offset = [&](int row) { // of tile row `row` (may be negative) from the 16-byte grid
@@ -568,6 +578,21 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   };
   const int tid = threadIdx.x;
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
+  // The 17th packets first, so that the main loads below are not held across this loop.
+#pragma unroll 1
+  for (int k = tid; k < H::ROWS; k += kThreads) {
+    const int row = k - V;
+    const int xo = offset(row);
+    if (y0 + row < 0 || xo == 0) continue;
+    const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
+    if (first + V <= total) {
+      extra[k] = *reinterpret_cast<const uint4*>(in + first);
+    } else { // the matrix's last packet is partial: only its first xo elements are used
+      T* e = reinterpret_cast<T*>(&extra[k]);
+#pragma unroll 1
+      for (int i = 0; i < V; ++i) e[i] = first + i < total ? in[first + i] : T{};
+    }
+  }
   // Phase 1: R passes over the tile's rows and one over the halo (lanes lr < V), every load in
   // flight before the first shared-memory store. Halo rows above the matrix are zeros.
   constexpr int P = R + 1;
@@ -580,14 +605,6 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
       const long long s = static_cast<long long>(y0 + row) * cols + x0 - offset(row);
       v[i] = *reinterpret_cast<const uint4*>(in + s + lc * V);
     }
-  }
-#pragma unroll 1
-  for (int k = tid; k < H::ROWS; k += kThreads) {
-    const int row = k - V;
-    const int xo = offset(row);
-    if (y0 + row >= 0 && xo != 0)
-      extra[k] = *reinterpret_cast<const uint4*>(in + static_cast<long long>(y0 + row) * cols + x0 -
-                                                 xo + 16 * V);
   }
   __syncthreads(); // the side packets are in place
 #pragma unroll

@@ -6,12 +6,8 @@
 // at the first and last tile row of the matrix.
 #include "kernels/ours_common.cuh"
 
-// Blocks an SM: 4 for 4- and 8-byte types (64 registers; fp32 takes 72 uncapped), 3 for 2-byte
-// types (85 registers, 35 KB tiles), 2 for bytes (74 KB tiles).
-template <typename T> constexpr int halo_blocks() { return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2; }
-
 template <typename T>
-__global__ void __launch_bounds__(256, halo_blocks<T>()) ours_tile16_halo(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>()) ours_tile16_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T>(out, in, cols, rows, nreps);
 }
 
