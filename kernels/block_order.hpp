@@ -37,9 +37,7 @@ struct DiagonalOrder {
 // A 1-D block index walked down columns of `group` tile rows, then across: the blocks running
 // at one time cover a patch about `group` tiles tall, so their reads (input rows) and their
 // writes (output rows = input columns) both run contiguously over many tiles. group = 1 is
-// plain row-major order; a group at least as tall as the grid (kColumnMajor) walks down whole
-// tile columns. A bijection from [0, tiles_x * tiles_y) onto the tiles.
-inline constexpr unsigned kColumnMajor = ~0u;
+// plain row-major order. A bijection from [0, tiles_x * tiles_y) onto the tiles.
 TB_HD inline void grouped_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned group,
                                unsigned& tile_x, unsigned& tile_y) {
   if (group <= 1) {
@@ -58,6 +56,22 @@ TB_HD inline void grouped_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y,
   const unsigned in_group = bid % per_group;
   tile_y = first + in_group % height;
   tile_x = in_group / height;
+}
+
+// A block order as one number, for kernel templates: a group of tile rows (grouped_tile), or,
+// with the top bit set, the same walk transposed: across a group of tile columns, then down
+// (column_groups(1) is column-major order). Column-major order lets the blocks running at one
+// time write long runs of whole output rows; groups of a few columns also lengthen their
+// reads.
+inline constexpr unsigned kColumnGroupsBit = 0x80000000u;
+constexpr unsigned column_groups(unsigned group) { return kColumnGroupsBit | group; }
+inline constexpr unsigned kColumnMajor = column_groups(1);
+TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned order,
+                               unsigned& tile_x, unsigned& tile_y) {
+  if (order & kColumnGroupsBit)
+    grouped_tile(bid, tiles_y, tiles_x, order & ~kColumnGroupsBit, tile_y, tile_x);
+  else
+    grouped_tile(bid, tiles_x, tiles_y, order, tile_x, tile_y);
 }
 
 } // namespace tb

@@ -1,5 +1,6 @@
-// Our 16-byte tile transpose (see ours_common.cuh) in four block orders, to measure what DRAM
-// page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, and column-major;
+// Our 16-byte tile transpose (see ours_common.cuh) in five block orders, to measure what DRAM
+// page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, column-major, and
+// groups of 4 tile columns;
 // with a persistent grid (one wave of blocks looping over the tiles); with taller tiles (at
 // least 8 packets a thread) and with registers capped for full occupancy. Shapes whose rows are not
 // whole 16-byte packets run its bounds-checked scalar path everywhere (noted); the unaligned
@@ -55,9 +56,11 @@ std::string packet_note(const tb::LaunchArgs& a) {
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
           bool HINTS = false, bool OCC = false>
 bool add(const char* id, const char* name, int order) {
-  const std::string walk = GROUP == tb::kColumnMajor ? std::string("column-major block order")
-                           : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
-                                       : std::string("row-major block order");
+  const std::string walk =
+      GROUP == tb::kColumnMajor          ? std::string("column-major block order")
+      : (GROUP & tb::kColumnGroupsBit) ? fmt::format("groups of {} tile columns", GROUP & ~tb::kColumnGroupsBit)
+      : GROUP > 1                        ? fmt::format("groups of {} tile rows", GROUP)
+                                         : std::string("row-major block order");
   return tb::register_kernel(
       tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>(id, name)
           .family(tb::Family::ours)
@@ -85,6 +88,7 @@ bool add(const char* id, const char* name, int order) {
     add<1, false, false, 4, true>("ours_tile16_hints_r4", "Ours: 16B tile, hints, 4+ packets", 8) &&
     add<tb::kColumnMajor>("ours_tile16_colmajor", "Ours: 16B tile, column-major order", 11) &&
     add<1, false, false, 8>("ours_tile16_r8", "Ours: 16B tile, 8+ packets (taller tile)", 12) &&
-    add<1, false, false, 1, false, true>("ours_tile16_occ", "Ours: 16B tile, full occupancy", 13);
+    add<1, false, false, 1, false, true>("ours_tile16_occ", "Ours: 16B tile, full occupancy", 13) &&
+    add<tb::column_groups(4)>("ours_tile16_cg4", "Ours: 16B tile, groups of 4 columns", 16);
 
 } // namespace

@@ -56,7 +56,7 @@ TEST(BlockOrder, DiagonalFollowsThePapersFigure) {
 }
 
 TEST(BlockOrder, GroupedOrderIsABijection) {
-  for (unsigned group : {1u, 2u, 8u, 16u, 32u, kColumnMajor})
+  for (unsigned group : {1u, 2u, 8u, 16u, 32u, ~0u})
     for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
       std::vector<int> hits(tx * ty, 0);
@@ -91,18 +91,51 @@ TEST(BlockOrder, GroupedOrderWalksDownAGroupFirst) {
   EXPECT_EQ(y, 8u);
 }
 
+TEST(BlockOrder, OrderedTileIsABijectionForRowAndColumnGroups) {
+  for (unsigned order : {1u, 8u, kColumnMajor, column_groups(2), column_groups(4), column_groups(64)})
+    for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
+             {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
+      std::vector<int> hits(tx * ty, 0);
+      for (unsigned b = 0; b < tx * ty; ++b) {
+        unsigned x = 0, y = 0;
+        ordered_tile(b, tx, ty, order, x, y);
+        ASSERT_LT(x, tx);
+        ASSERT_LT(y, ty);
+        ++hits[y * tx + x];
+      }
+      for (int h : hits) ASSERT_EQ(h, 1) << "order " << order << " grid " << tx << "x" << ty;
+    }
+}
+
 TEST(BlockOrder, ColumnMajorWalksDownWholeTileColumns) {
   unsigned x = 0, y = 0;
-  // 3 x 5 tiles: blocks 0..4 are column 0, block 5 starts column 1; no overflow of group * tiles_x.
+  // 3 x 5 tiles: blocks 0..4 are column 0, block 5 starts column 1.
   for (unsigned b = 0; b < 5; ++b) {
-    grouped_tile(b, 3, 5, kColumnMajor, x, y);
+    ordered_tile(b, 3, 5, kColumnMajor, x, y);
     EXPECT_EQ(x, 0u);
     EXPECT_EQ(y, b);
   }
-  grouped_tile(5, 3, 5, kColumnMajor, x, y);
+  ordered_tile(5, 3, 5, kColumnMajor, x, y);
   EXPECT_EQ(x, 1u);
   EXPECT_EQ(y, 0u);
-  grouped_tile(14, 3, 5, kColumnMajor, x, y);
+  ordered_tile(14, 3, 5, kColumnMajor, x, y);
   EXPECT_EQ(x, 2u);
   EXPECT_EQ(y, 4u);
+}
+
+TEST(BlockOrder, ColumnGroupsWalkAcrossAGroupFirst) {
+  unsigned x = 0, y = 0;
+  // 10 x 10 tiles, groups of 4 columns: blocks 0..3 are row 0 of columns 0..3, block 4 is (0, 1).
+  for (unsigned b = 0; b < 4; ++b) {
+    ordered_tile(b, 10, 10, column_groups(4), x, y);
+    EXPECT_EQ(x, b);
+    EXPECT_EQ(y, 0u);
+  }
+  ordered_tile(4, 10, 10, column_groups(4), x, y);
+  EXPECT_EQ(x, 0u);
+  EXPECT_EQ(y, 1u);
+  // The last group has only 2 columns (8, 9).
+  ordered_tile(82, 10, 10, column_groups(4), x, y);
+  EXPECT_EQ(x, 8u);
+  EXPECT_EQ(y, 1u);
 }
