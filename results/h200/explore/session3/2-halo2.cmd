@@ -1,0 +1,1 @@
+$ transpose_bench --suite best --size 8191x8193 --size 4099x7919 --dtype fp32 --dtype fp16 --dtype bf16 --dtype fp64 --dtype u8 --modes loop-over-kernel --l2 flush --reps 10 --samples 20 --kernels cuda_memcpy ours_copy_x1 ours_tile_scalar ours_tile_scalar_colmajor ours_tile16_realign ours_tile16_halo --csv results/h200/halo2.csv --markdown results/h200/halo2.md
