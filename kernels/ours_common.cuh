@@ -468,17 +468,7 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
 #pragma unroll
       for (int i = 0; i < 16; ++i) w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
 #pragma unroll
-      for (int jj = 0; jj < 4; ++jj) {
-        const unsigned sel = jj | ((4 + jj) << 4); // [first.jj, second.jj, -, -]
-        unsigned o4[4];
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          const unsigned lo = __byte_perm(w[4 * k], w[4 * k + 1], sel);
-          const unsigned hi = __byte_perm(w[4 * k + 2], w[4 * k + 3], sel);
-          o4[k] = __byte_perm(lo, hi, 0x5410);
-        }
-        emit(4 * q + jj, make_uint4(o4[0], o4[1], o4[2], o4[3]));
-      }
+      for (int jj = 0; jj < 4; ++jj) emit(4 * q + jj, transpose_words<1>(w, jj));
     }
   } else {
     uint4 a[V];
@@ -489,14 +479,21 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
   }
 }
 
+// One tile a block, nreps times, for tile functions that keep their tile in dynamic shared memory.
+template <typename T, void (*ONE)(T*, const T*, int, int, unsigned, unsigned char*)>
+__device__ __forceinline__ void one_tile_body(T* __restrict__ out, const T* __restrict__ in,
+                                              int cols, int rows, int nreps) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  for (int r = 0; r < nreps; ++r) {
+    ONE(out, in, cols, rows, blockIdx.x, smem_raw);
+    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
+  }
+}
+
 template <typename T>
 __device__ __forceinline__ void tile16r_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  for (int r = 0; r < nreps; ++r) {
-    tile16r_one<T>(out, in, cols, rows, blockIdx.x, smem_raw);
-    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
-  }
+  one_tile_body<T, tile16r_one<T>>(out, in, cols, rows, nreps);
 }
 
 template <typename T> constexpr std::size_t tile16r_smem() {
@@ -689,11 +686,7 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
 template <typename T>
 __device__ __forceinline__ void tile16h_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  for (int r = 0; r < nreps; ++r) {
-    tile16h_one<T>(out, in, cols, rows, blockIdx.x, smem_raw);
-    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
-  }
+  one_tile_body<T, tile16h_one<T>>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a) {
