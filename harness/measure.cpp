@@ -10,10 +10,6 @@
 
 namespace tb {
 
-std::int64_t device_bytes_needed(Shape s, DType t) {
-  return 2 * s.elements() * static_cast<std::int64_t>(dtype_size(t));
-}
-
 Measurer::Measurer(std::int64_t flush_bytes) : m_flush_bytes(flush_bytes) {}
 
 // Every copy goes through the measuring stream. A plain cudaMemcpy runs on the legacy default

@@ -7,6 +7,7 @@
 #include "harness/core/kernel_spec.hpp"
 #include "harness/core/shape.hpp"
 #include "harness/expected.hpp"
+#include "harness/plan.hpp"
 #include "harness/record.hpp"
 
 #include <map>
@@ -15,28 +16,10 @@
 
 namespace tb {
 
-struct Case {
-  const KernelSpec* kernel = nullptr;
-  Shape shape;
-  DType dtype = DType::fp32;
-  Mode mode = Mode::loop_over_kernel;
-  int reps = 1;                  // repetitions per sample (cold_single: always one launch)
-  L2Policy l2 = L2Policy::warm; // cold_single flushes regardless (flush, unless flush-clean)
-  int launches() const { return mode == Mode::cold_single ? 1 : reps; }
-  bool flushes() const { return l2 != L2Policy::warm || mode == Mode::cold_single; }
-  // The policy a sample really runs under.
-  L2Policy effective_l2() const {
-    return l2 == L2Policy::warm && mode == Mode::cold_single ? L2Policy::flush : l2;
-  }
-};
-
 struct Validation {
   bool ok = false;
   std::string message; // empty when ok
 };
-
-// Device bytes a case of this shape and type needs: input + output.
-std::int64_t device_bytes_needed(Shape s, DType t);
 
 class Measurer {
 public:

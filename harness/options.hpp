@@ -5,6 +5,7 @@
 
 #include "harness/core/dtype.hpp"
 #include "harness/core/shape.hpp"
+#include "harness/exit.hpp"
 #include "harness/record.hpp"
 #include "harness/units.hpp"
 
@@ -67,13 +68,6 @@ struct CliResult {
   int exit_code = 0;
   std::string output; // help text (stdout) or a one-line error (stderr)
 };
-
-// Exit codes of the program.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailed = 1;    // a kernel failed validation or raised a CUDA error
-inline constexpr int kExitBadInput = 2;  // bad flag, value, config file or size
-inline constexpr int kExitNoDevice = 3;  // no usable CUDA device or driver
-inline constexpr int kExitInterrupted = 130; // SIGINT (SIGTERM: 143); the CSV holds what completed
 
 // args excludes the program name and Google Benchmark's --benchmark_* flags.
 CliResult parse_command_line(const std::vector<std::string>& args);

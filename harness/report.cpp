@@ -1,5 +1,6 @@
 #include "harness/report.hpp"
 
+#include "harness/io/files.hpp"
 #include "harness/sinks/csv.hpp"
 
 #include <fmt/format.h>
@@ -146,31 +147,11 @@ std::string render_compare(const std::vector<Record>& a, const std::vector<Recor
   const std::string u_line = "unit: " + unit_description(unit);
   std::string out = md ? "- " + a_line + "\n- " + b_line + "\n- " + u_line + "\n\n"
                        : a_line + "\n" + b_line + "\n" + u_line + "\n\n";
-  std::vector<std::size_t> width(header.size());
-  for (std::size_t c = 0; c < header.size(); ++c) {
-    width[c] = header[c].size();
-    for (const auto& r : rows) width[c] = std::max(width[c], r[c].size());
-  }
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string s = md ? "|" : "";
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      const bool left = c < 4 || header[c].rfind("GPU", 0) == 0;
-      const std::string cell = left ? fmt::format("{:<{}}", cells[c], width[c])
-                                    : fmt::format("{:>{}}", cells[c], width[c]);
-      s += md ? " " + cell + " |" : cell + "  ";
-    }
-    while (!md && !s.empty() && s.back() == ' ') s.pop_back();
-    return s + "\n";
-  };
-  out += line(header);
-  if (md) {
-    std::string sep = "|";
-    for (std::size_t c = 0; c < header.size(); ++c)
-      sep += (c < 4 ? ":" + std::string(width[c] + 1, '-') : std::string(width[c] + 1, '-') + ":") + "|";
-    out += sep + "\n";
-  }
-  for (const auto& r : rows) out += line(r);
-  if (rows.empty())
+  const bool no_rows = rows.empty();
+  Grid grid{header, {}, std::move(rows)};
+  for (const auto& h : grid.header) grid.left.push_back(grid.left.size() < 4 || h.rfind("GPU", 0) == 0);
+  out += render_grid(grid, format);
+  if (no_rows)
     out += "(no kernel x mode x size x type x L2 policy appears in both files)\n";
   if (unmatched)
     out += fmt::format("{}{} measurement{} of A ha{} no counterpart in B.\n", md ? "\n" : "\n",

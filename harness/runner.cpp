@@ -2,6 +2,8 @@
 
 #include "harness/core/cuda_check.hpp"
 #include "harness/nvml.hpp"
+#include "harness/provenance.hpp"
+#include "harness/units.hpp"
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
@@ -26,8 +28,6 @@ std::string case_label(const Case& c) {
   return fmt::format("{}/{}/{}/{}", c.kernel->id, dtype_name(c.dtype), to_string(c.shape),
                      mode_name(c.mode));
 }
-
-std::string human_gb(double b) { return fmt::format("{:.2f} GB", b / 1e9); }
 
 // "case k of n" with an ETA on stderr, redrawn in place; only when stderr is a terminal.
 class Progress {
@@ -67,10 +67,6 @@ void absorb(GpuState& st, const nvml::Reading& r) {
 }
 
 } // namespace
-
-std::int64_t case_device_bytes(const Case& c, std::int64_t flush_bytes) {
-  return device_bytes_needed(c.shape, c.dtype) + (c.flushes() ? flush_bytes : 0);
-}
 
 Record make_record(const Case& c, const DeviceInfo& device) {
   Record r;

@@ -38,7 +38,4 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
 // A record describing `c`, with no samples yet.
 Record make_record(const Case& c, const DeviceInfo& device);
 
-// Device bytes a case needs: input, output, and the flush buffer if it flushes.
-std::int64_t case_device_bytes(const Case& c, std::int64_t flush_bytes);
-
 } // namespace tb

@@ -17,6 +17,10 @@ std::optional<Unit> parse_unit(std::string_view s);
 
 // Bytes over milliseconds, in `u` per second.
 double bandwidth(double bytes, double milliseconds, Unit u);
+// Sizes for messages and titles: "2.15 GB" (1e9 bytes) and "60 MiB" (2^20 bytes).
+std::string human_gb(double bytes);
+std::string human_mib(double bytes);
+
 // Converts a figure in GB/s (how the CSV stores it) to `u` per second.
 double from_gbps(double gbps, Unit u);
 

@@ -2,8 +2,7 @@
 // column of padding, 16x16 threads, one element per thread each way. Both global directions
 // are coalesced, but a warp covers two 16-element row segments, i.e. 64-byte pieces for fp32.
 // Beyond the article: the nreps loop (with a barrier between repetitions).
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 
 template <typename T>
 __global__ void leetgpu_tiled(T* output, const T* input, int cols, int rows, int nreps) {
@@ -23,18 +22,12 @@ __global__ void leetgpu_tiled(T* output, const T* input, int cols, int rows, int
   }
 }
 
-namespace {
-struct Launch {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    tb::launch_kernel(leetgpu_tiled<T>, tb::tile_grid(a, 16, 16), dim3(16, 16), 0, a);
-  }
-};
-[[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("leetgpu_tiled", "LeetGPU Tiled 16x16 +1 pad")
-        .family(tb::Family::leetgpu)
-        .source("LeetGPU, Matrix Transpose in CUDA: shared-memory tiling")
-        .summary("16x16 shared tile padded to 17 columns, one element per thread")
-        .output(tb::Output::transpose)
-        .geometry(16, 16, 16, 16)
-        .order(1));
-} // namespace
+TB_REGISTER_KERNEL(leetgpu_tiled, tb::Family::leetgpu, "LeetGPU Tiled 16x16 +1 pad",
+                   [](auto type, const tb::LaunchArgs& a) {
+                     tb::launch_tiles(leetgpu_tiled<TB_ELEMENT(type)>, 16, 16, dim3(16, 16), a);
+                   })
+    .source("LeetGPU, Matrix Transpose in CUDA: shared-memory tiling")
+    .summary("16x16 shared tile padded to 17 columns, one element per thread")
+    .output(tb::Output::transpose)
+    .geometry(16, 16, 16, 16)
+    .order(1);

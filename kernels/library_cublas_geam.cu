@@ -4,8 +4,7 @@
 // column-major C (ldc = rows). B aliases C with beta = 0 (cuBLAS's documented in-place form).
 // geam exists for S, D, C and Z; of our element types that is fp32 and fp64 ("not supported"
 // for the rest). The handle is made on the first (warm-up) launch, outside every timed region.
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 
 #include <cublas_v2.h>
 #include <fmt/format.h>
@@ -54,9 +53,7 @@ struct Launch {
 };
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch, tb::dtype_list<tb::DType::fp32, tb::DType::fp64>>("cublas_geam",
-                                                                       "cuBLAS geam (transpose)")
-        .family(tb::Family::library)
+    tb::kernel("cublas_geam", tb::Family::library, "cuBLAS geam (transpose)", tb::launcher<Launch, tb::dtype_list<tb::DType::fp32, tb::DType::fp64>>())
         .source("cuBLAS: cublasSgeam / cublasDgeam with CUBLAS_OP_T")
         .summary("the vendor library's out-of-place transpose")
         .output(tb::Output::transpose)

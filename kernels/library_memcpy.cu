@@ -2,8 +2,7 @@
 // moves the same bytes with the friendliest possible pattern). It reads and writes rows x cols
 // elements, so its effective bandwidth counts both, like every other row. It has no in-kernel
 // repetition loop, so the loop-in-kernel mode does not apply.
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 
 namespace {
 struct Launch {
@@ -13,8 +12,7 @@ struct Launch {
   }
 };
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("cuda_memcpy", "cudaMemcpy D2D")
-        .family(tb::Family::library)
+    tb::kernel("cuda_memcpy", tb::Family::library, "cudaMemcpy D2D", tb::launcher<Launch>())
         .source("CUDA runtime: cudaMemcpyAsync, device to device")
         .summary("the driver's copy engine path: the copy ceiling")
         .output(tb::Output::copy)

@@ -2,7 +2,7 @@
 // or per `per_thread` elements, 256 threads per block).
 #pragma once
 
-#include "harness/core/launch.cuh"
+#include "harness/core/kernel_api.cuh"
 
 namespace tb::study {
 

@@ -4,7 +4,6 @@
 //  - study_col_unroll_n: 16 / sizeof(T) scattered loads gathered into one 16-byte store
 //    (a float4 for fp32). A thread whose packet would run past the end stores element by
 //    element.
-#include "harness/registry.hpp"
 #include "kernels/study_1d.hpp"
 #include "kernels/vector_pack.cuh"
 
@@ -59,16 +58,14 @@ struct LaunchN {
 };
 const char* kSource = "CUDA Kernel Study: Matrix Transpose, unrolling and vectorization";
 [[maybe_unused]] const bool registered_4 = tb::register_kernel(
-    tb::spec<Launch4>("study_col_unroll_4", "Study Col Unroll 4")
-        .family(tb::Family::study)
+    tb::kernel("study_col_unroll_4", tb::Family::study, "Study Col Unroll 4", tb::launcher<Launch4>())
         .source(kSource)
         .summary("four output elements per thread, scalar, unrolled")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(3));
 [[maybe_unused]] const bool registered_n = tb::register_kernel(
-    tb::spec<LaunchN>("study_col_unroll_n", "Study Col Unroll N (16B store)")
-        .family(tb::Family::study)
+    tb::kernel("study_col_unroll_n", tb::Family::study, "Study Col Unroll N (16B store)", tb::launcher<LaunchN>())
         .source(kSource)
         .summary("16/sizeof(T) scattered loads, one 16-byte coalesced store per thread")
         .output(tb::Output::transpose)

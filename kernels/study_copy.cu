@@ -2,7 +2,6 @@
 // one element per thread, the 2-D index recovered with a division and a modulo. Every access
 // is coalesced; the article uses it as the practical ceiling of a data-movement kernel.
 // Beyond the article: a bounds check (any size) and the nreps loop.
-#include "harness/registry.hpp"
 #include "kernels/study_1d.hpp"
 
 template <typename T>
@@ -20,8 +19,7 @@ struct Launch {
   }
 };
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("study_copy", "Study Copy (1-D)")
-        .family(tb::Family::study)
+    tb::kernel("study_copy", tb::Family::study, "Study Copy (1-D)", tb::launcher<Launch>())
         .source("CUDA Kernel Study: Matrix Transpose, copy_kernel")
         .summary("1-D grid, one element per thread, index via / and %: coalesced copy")
         .output(tb::Output::copy)

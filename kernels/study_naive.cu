@@ -5,7 +5,6 @@
 //  - study_transpose_col: threads walk the output row-major: loads strided by N, coalesced
 //    stores. The article found this one faster on an RTX A6000: scattered reads are partly
 //    absorbed by the caches, scattered writes are not.
-#include "harness/registry.hpp"
 #include "kernels/study_1d.hpp"
 
 template <typename T>
@@ -37,16 +36,14 @@ struct LaunchCol {
 };
 const char* kSource = "CUDA Kernel Study: Matrix Transpose, naive transpose";
 [[maybe_unused]] const bool registered_row = tb::register_kernel(
-    tb::spec<LaunchRow>("study_transpose_row", "Study Transpose Row (1-D)")
-        .family(tb::Family::study)
+    tb::kernel("study_transpose_row", tb::Family::study, "Study Transpose Row (1-D)", tb::launcher<LaunchRow>())
         .source(kSource)
         .summary("1-D, threads follow the input: coalesced loads, scattered stores")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(1));
 [[maybe_unused]] const bool registered_col = tb::register_kernel(
-    tb::spec<LaunchCol>("study_transpose_col", "Study Transpose Col (1-D)")
-        .family(tb::Family::study)
+    tb::kernel("study_transpose_col", tb::Family::study, "Study Transpose Col (1-D)", tb::launcher<LaunchCol>())
         .source(kSource)
         .summary("1-D, threads follow the output: scattered loads, coalesced stores")
         .output(tb::Output::transpose)

@@ -9,8 +9,7 @@
 // unpadded stride, so their padding has no effect (which matches its finding that padding
 // barely helped); here the padded variants index with the padded stride, as its text intends.
 // Beyond the article: bounds checks on edge tiles and the nreps loop.
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 
 #include <fmt/format.h>
 
@@ -57,10 +56,10 @@ template <int TN, int TM, int PAD, bool V1> struct Launch {
 template <int TN, int TM, int PAD, bool V1> bool add(int order) {
   const std::string version = V1 ? "v1" : "v0";
   return tb::register_kernel(
-      tb::spec<Launch<TN, TM, PAD, V1>>(
-          fmt::format("study_shm_{}_{}x{}{}", version, TN, TM, PAD ? "_pad" : ""),
-          fmt::format("Study Shm {} {}x{}{}", version, TN, TM, PAD ? " +pad" : ""))
-          .family(tb::Family::study)
+      tb::kernel(fmt::format("study_shm_{}_{}x{}{}", version, TN, TM, PAD ? "_pad" : ""),
+                 tb::Family::study,
+                 fmt::format("Study Shm {} {}x{}{}", version, TN, TM, PAD ? " +pad" : ""),
+                 tb::launcher<Launch<TN, TM, PAD, V1>>())
           .source("CUDA Kernel Study: Matrix Transpose, transpose_shm_" + version + "_kernel")
           .summary(fmt::format("{}x{} tile ({} cols x {} rows), {} shared layout{}", TN, TM, TN,
                                TM, V1 ? "column-major" : "row-major",

@@ -4,8 +4,7 @@
 // amortize index arithmetic and the barrier over more data. As in the article's listing the
 // shared array is unpadded and row-major, so the transposed reads conflict on banks.
 // Beyond the article: bounds checks on edge tiles and the nreps loop.
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 
 template <typename T>
 __global__ void study_shm_v1_unroll_2(T* out, const T* in, int N, int M, int nreps) {
@@ -51,8 +50,7 @@ struct Launch {
   }
 };
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("study_shm_v1_unroll_2", "Study Shm v1 Unroll 2 (2 tiles/block)")
-        .family(tb::Family::study)
+    tb::kernel("study_shm_v1_unroll_2", tb::Family::study, "Study Shm v1 Unroll 2 (2 tiles/block)", tb::launcher<Launch>())
         .source("CUDA Kernel Study: Matrix Transpose, transpose_shm_v1_unroll_2_kernel")
         .summary("two 32x16 tiles per 512-thread block, two elements per thread each way")
         .output(tb::Output::transpose)

@@ -1,13 +1,25 @@
-// Naive Transpose (whitepaper: `transposeNaive`). Reads a row segment per warp (coalesced) and
-// writes it down a column of the output: the 32 stores of a warp land `height` elements apart,
-// one memory transaction each. The first lesson of the paper: uncoalesced stores.
-#include "kernels/whitepaper_tile.cuh"
+// Naive Transpose (whitepaper: `transposeNaive`). The copy kernel with one change: the store
+// goes to the transposed position. Each warp still reads a row segment (coalesced), but its 32
+// stores land `height` elements apart, one memory transaction each. The paper's first lesson:
+// uncoalesced stores.
+#include "kernels/whitepaper.cuh"
 
 template <typename T>
 __global__ void transpose_naive(T* odata, const T* idata, int width, int height, int nreps) {
-  tb::wp::direct_tile<T, /*TRANSPOSE=*/true>(odata, idata, width, height, nreps);
+  const long long w = width, h = height; // Beyond the paper: 64-bit offsets
+  const int xIndex = blockIdx.x * TILE_DIM + threadIdx.x;
+  const int yIndex = blockIdx.y * TILE_DIM + threadIdx.y;
+  const long long index_in = xIndex + w * yIndex;
+  const long long index_out = yIndex + h * xIndex;
+  // Beyond the paper: how many of this thread's rows lie inside the matrix (any shape).
+  const int rows = xIndex < width ? height - yIndex : 0;
+
+  for (int r = 0; r < nreps; r++) {
+    for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
+      if (i < rows) odata[index_out + i] = idata[index_in + i * w];
+    }
+  }
 }
 
 TB_WHITEPAPER_KERNEL(transpose_naive, "Naive Transpose", 2, tb::Output::transpose,
-                     "coalesced reads, strided (uncoalesced) writes",
-                     "")
+                     "coalesced reads, strided (uncoalesced) writes");

@@ -1,15 +1,39 @@
 // Bank Conflict Free Transpose (whitepaper: `transposeNoBankConflicts`). The coalesced
-// transpose with one column of padding, tile[32][33]: consecutive rows of the tile now start
-// in consecutive banks, so reading a column touches 32 different banks.
-#include "kernels/whitepaper_tile.cuh"
+// transpose with one change, one column of padding: tile[TILE_DIM][TILE_DIM + 1]. Consecutive
+// rows of the tile now start in consecutive banks, so reading a column touches 32 different
+// banks.
+#include "kernels/whitepaper.cuh"
 
 template <typename T>
 __global__ void transpose_no_bank_conflicts(T* odata, const T* idata, int width, int height,
                                             int nreps) {
-  tb::wp::smem_tile<T, /*PAD=*/1, /*IN_TILE=*/true, /*TRANSPOSED=*/true, tb::CartesianOrder>(
-      odata, idata, width, height, nreps);
+  __shared__ T tile[TILE_DIM][TILE_DIM + 1];
+
+  const long long w = width, h = height; // Beyond the paper: 64-bit offsets
+  int xIndex = blockIdx.x * TILE_DIM + threadIdx.x;
+  int yIndex = blockIdx.y * TILE_DIM + threadIdx.y;
+  const long long index_in = xIndex + w * yIndex;
+  const int rows_in = xIndex < width ? height - yIndex : 0; // Beyond the paper: any shape
+
+  xIndex = blockIdx.y * TILE_DIM + threadIdx.x;
+  yIndex = blockIdx.x * TILE_DIM + threadIdx.y;
+  const long long index_out = xIndex + h * yIndex;
+  const int rows_out = xIndex < height ? width - yIndex : 0;
+
+  for (int r = 0; r < nreps; r++) {
+    for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
+      if (i < rows_in) tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * w];
+    }
+
+    __syncthreads();
+
+    for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
+      if (i < rows_out) odata[index_out + i * h] = tile[threadIdx.x][threadIdx.y + i];
+    }
+
+    if (nreps > 1) __syncthreads(); // Beyond the paper: the next loads wait for these reads
+  }
 }
 
 TB_WHITEPAPER_KERNEL(transpose_no_bank_conflicts, "Bank Conflict Free Transpose", 4,
-                     tb::Output::transpose, "coalesced, with the shared tile padded to 33 columns",
-                     "")
+                     tb::Output::transpose, "coalesced, with the shared tile padded to 33 columns");

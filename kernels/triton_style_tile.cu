@@ -6,8 +6,7 @@
 // c ^ (r & 31) of its row, which makes both the row-wise writes and the column-wise reads
 // conflict-free without padding. Grid: x over row tiles, y over column tiles, as in the
 // article.
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 
 namespace {
 constexpr int kRows = 64;  // the article's TILE_X: input rows per tile
@@ -57,8 +56,7 @@ struct Launch {
   }
 };
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("triton_style_64x128", "Triton-style 64x128 tile")
-        .family(tb::Family::triton_style)
+    tb::kernel("triton_style_64x128", tb::Family::triton_style, "Triton-style 64x128 tile", tb::launcher<Launch>())
         .source("LeetGPU, Matrix Transpose in Triton: 64x128 tiles (as CUDA)")
         .summary("one 64x128 tile per 256-thread block, 32 loads in flight per thread, masked edges")
         .output(tb::Output::transpose)

@@ -9,8 +9,7 @@
 // The tile is 32 input rows by 8 packets (32 fp32 columns). Edge tiles, and every tile of a
 // matrix whose rows or columns are not a whole number of packets (a packet would straddle two
 // rows or be misaligned), take a bounds-checked scalar path; the table notes when that happens.
-#include "harness/core/launch.cuh"
-#include "harness/registry.hpp"
+#include "harness/core/kernel_api.cuh"
 #include "kernels/vector_pack.cuh"
 
 #include <fmt/format.h>
@@ -100,8 +99,7 @@ std::string packet_note(const tb::LaunchArgs& a) {
 
 const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: float4 + swizzle";
 [[maybe_unused]] const bool registered_bcf = tb::register_kernel(
-    tb::spec<Launch<false>>("vitamin_packed_bcf", "Vitamin Packed 16B + pad")
-        .family(tb::Family::vitamin)
+    tb::kernel("vitamin_packed_bcf", tb::Family::vitamin, "Vitamin Packed 16B + pad", tb::launcher<Launch<false>>())
         .source(kSource)
         .summary("16-byte global loads/stores, padded shared tile (scalar shared accesses)")
         .output(tb::Output::transpose)
@@ -109,8 +107,7 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: float4
         .order(4)
         .note(packet_note));
 [[maybe_unused]] const bool registered_swizzle = tb::register_kernel(
-    tb::spec<Launch<true>>("vitamin_packed_swizzle", "Vitamin Packed 16B + XOR swizzle")
-        .family(tb::Family::vitamin)
+    tb::kernel("vitamin_packed_swizzle", tb::Family::vitamin, "Vitamin Packed 16B + XOR swizzle", tb::launcher<Launch<true>>())
         .source(kSource)
         .summary("16-byte global loads/stores, unpadded tile with an XOR swizzle")
         .output(tb::Output::transpose)

@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,7 @@ struct KernelSpec {
   // Optional: a remark on how this kernel handles a given shape and type (a fallback path,
   // say), shown with its results. Empty when there is nothing to say.
   std::function<std::string(const LaunchArgs&)> note;
+  std::string file; // the source file that registered it (for messages)
 
   bool supports(DType t) const;
   bool in_suite(std::string_view suite) const;

@@ -1,5 +1,7 @@
 #include "harness/sinks/csv.hpp"
 
+#include "harness/io/files.hpp"
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -25,15 +27,6 @@ std::vector<std::string> csv_columns() {
           "temp_max_c", "throttled_samples", "throttle_reasons", "timestamp", "git_revision"};
 }
 
-std::string csv_escape(const std::string& f) {
-  if (f.find_first_of(",\"\n\r") == std::string::npos) return f;
-  std::string out = "\"";
-  for (char c : f) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 namespace {
 
@@ -105,57 +98,6 @@ std::string render_csv(const std::vector<Record>& records) {
   return out;
 }
 
-std::vector<CsvRow> parse_csv(const std::string& text, const std::string& name) {
-  std::vector<CsvRow> rows;
-  CsvRow cur;
-  std::string field;
-  bool quoted = false, field_started = false;
-  int line = 1;
-  cur.line = 1;
-  auto end_field = [&] {
-    cur.fields.push_back(field);
-    field.clear();
-    field_started = false;
-  };
-  auto end_row = [&] {
-    end_field();
-    if (!(cur.fields.size() == 1 && cur.fields[0].empty())) rows.push_back(cur); // skip blanks
-    cur = CsvRow{};
-    cur.line = line;
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') {
-          field += '"';
-          ++i;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (c == '\n') ++line;
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"' && !field_started && field.empty()) {
-      quoted = true;
-      field_started = true;
-    } else if (c == ',') {
-      end_field();
-    } else if (c == '\n') {
-      ++line;
-      end_row();
-    } else if (c != '\r') {
-      field += c;
-      field_started = true;
-    }
-  }
-  if (quoted) throw std::invalid_argument(fmt::format("{}:{}: unterminated quoted field", name, cur.line));
-  if (!field.empty() || !cur.fields.empty()) end_row();
-  return rows;
-}
 
 namespace {
 
@@ -298,44 +240,8 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
   return out;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    throw std::invalid_argument(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 std::vector<Record> read_records_csv(const std::string& path) {
   return records_from_csv_text(read_file(path), path);
-}
-
-void check_output_path(const std::string& path, const char* what) {
-  if (path.empty()) throw std::invalid_argument(fmt::format("{}: empty output path", what));
-  const auto slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
-  if (path.back() == '/')
-    throw std::invalid_argument(fmt::format("{} '{}' is a folder; accepted: a file path", what, path));
-  if (access(dir.c_str(), W_OK) != 0)
-    throw std::invalid_argument(fmt::format("{} '{}': folder '{}' {}; accepted: a file in an "
-                                            "existing, writable folder",
-                                            what, path, dir,
-                                            errno == ENOENT ? "does not exist" : "is not writable"));
-}
-
-void write_file_atomic(const std::string& path, const std::string& text) {
-  const std::string tmp = fmt::format("{}.tmp.{}", path, static_cast<long>(getpid()));
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw std::runtime_error(fmt::format("cannot write '{}': {}", tmp, std::strerror(errno)));
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size() &&
-                  std::fflush(f) == 0 && fsync(fileno(f)) == 0;
-  const bool closed = std::fclose(f) == 0;
-  if (!ok || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string err = std::strerror(errno);
-    std::remove(tmp.c_str());
-    throw std::runtime_error(fmt::format("cannot write '{}': {}", path, err));
-  }
 }
 
 } // namespace tb

@@ -36,10 +36,6 @@ std::vector<Group> group_records(const std::vector<Record>& records) {
   return groups;
 }
 
-std::string mib(std::int64_t bytes) {
-  return fmt::format("{:.0f} MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-}
-
 std::string cell(const Record* r, Unit unit) {
   if (!r) return "-";
   switch (r->status) {
@@ -65,7 +61,7 @@ std::string render_device_header(const DeviceInfo& d) {
   if (d.cc_major == 0 && d.sm_count == 0) return fmt::format("Device: {} (published figures)", d.name);
   return fmt::format("Device {}: {} (cc {}.{}, {} SMs, L2 {}, peak DRAM {:.0f} GB/s, ECC {})   "
                      "CUDA runtime {}, driver {}",
-                     d.index, d.name, d.cc_major, d.cc_minor, d.sm_count, mib(d.l2_bytes),
+                     d.index, d.name, d.cc_major, d.cc_minor, d.sm_count, human_mib(d.l2_bytes),
                      d.dram_peak_gbps, d.ecc, d.runtime, d.driver);
 }
 
@@ -168,33 +164,9 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
       rows.push_back(std::move(row));
     }
 
-    std::vector<std::size_t> width(header.size());
-    for (std::size_t c = 0; c < header.size(); ++c) {
-      width[c] = header[c].size();
-      for (const auto& row : rows) width[c] = std::max(width[c], row[c].size());
-    }
-    auto line = [&](const std::vector<std::string>& cells) {
-      std::string s = md ? "|" : "";
-      for (std::size_t c = 0; c < cells.size(); ++c) {
-        const bool left = c == 0;
-        if (md) {
-          s += " " + (left ? fmt::format("{:<{}}", cells[c], width[c])
-                           : fmt::format("{:>{}}", cells[c], width[c])) + " |";
-        } else {
-          s += left ? fmt::format("{:<{}}", cells[c], width[c] + 2)
-                    : fmt::format("{:>{}}", cells[c], width[c] + 3);
-        }
-      }
-      return s + "\n";
-    };
-    out += line(header);
-    if (md) {
-      std::string sep = "|";
-      for (std::size_t c = 0; c < header.size(); ++c)
-        sep += (c == 0 ? ":" + std::string(width[c] + 1, '-') : std::string(width[c] + 1, '-') + ":") + "|";
-      out += sep + "\n";
-    }
-    for (const auto& row : rows) out += line(row);
+    Grid grid{header, std::vector<bool>(header.size(), false), std::move(rows)};
+    grid.left[0] = true;
+    out += render_grid(grid, format);
 
     // Notes: what the figures are, and what went wrong.
     std::vector<std::string> notes;
@@ -219,7 +191,7 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
       notes.push_back(fmt::format(
           "in + out = {:.1f} MB fits in the {} L2: these figures measure L2, not DRAM "
           "(use --size 16384x16384 to measure DRAM).",
-          working_set / 1e6, mib(g.device->l2_bytes)));
+          working_set / 1e6, human_mib(g.device->l2_bytes)));
     if (std::find(modes.begin(), modes.end(), Mode::loop_in_kernel) != modes.end() && reps > 1)
       notes.push_back("loop in kernel re-reads the same tile NUM_REPS times, so past the first "
                       "pass it measures L1/L2, not DRAM (NVIDIA dropped this mode from its "

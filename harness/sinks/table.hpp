@@ -4,14 +4,13 @@
 #pragma once
 
 #include "harness/record.hpp"
+#include "harness/sinks/grid.hpp"
 #include "harness/units.hpp"
 
 #include <string>
 #include <vector>
 
 namespace tb {
-
-enum class TableFormat { text, markdown };
 
 std::string render_device_header(const DeviceInfo& d);
 std::string render_tables(const std::vector<Record>& records, Unit unit, TableFormat format);

@@ -1,6 +1,6 @@
 // Deliberately broken kernels for the fault tests (never registered in the benchmark): one
 // writes through a bad pointer (an illegal address: a sticky error that loses the context).
-#include "harness/core/launch.cuh"
+#include "harness/core/kernel_api.cuh"
 
 namespace {
 __global__ void write_to_nowhere(float* out, const float*, int, int, int) {

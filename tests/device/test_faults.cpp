@@ -2,7 +2,7 @@
 // validation) on a plan with a broken kernel first and a good one after it. Each test runs in
 // its own process (see tests/CMakeLists.txt): the illegal address loses the CUDA context.
 #include "harness/device_info.hpp"
-#include "harness/registry.hpp"
+#include "harness/core/registry.hpp"
 #include "harness/runner.hpp"
 
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 // code 77 for CTest).
 #include "harness/device_info.hpp"
 #include "harness/measure.hpp"
-#include "harness/registry.hpp"
+#include "harness/core/registry.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+#include "harness/io/files.hpp"
 #include "harness/sinks/csv.hpp"
 #include "test_support.hpp"
 

@@ -132,7 +132,7 @@ TEST(Expected, CompareCountsAndLocatesMismatches) {
 
 // Every registered kernel's declared output, at odd shapes, against an independent element
 // by element definition written here.
-#include "harness/registry.hpp"
+#include "harness/core/registry.hpp"
 
 TEST(Expected, EveryKernelsDeclaredOutputAtOddShapes) {
   for (const KernelSpec& k : registered_kernels()) {

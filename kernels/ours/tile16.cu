@@ -1,11 +1,11 @@
-// Our 16-byte tile transpose (see ours_common.cuh) in five block orders, to measure what DRAM
+// Our 16-byte tile transpose (kernels/ours/tile16.cuh) in five block orders, to measure what DRAM
 // page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, column-major, and
 // groups of 4 tile columns;
 // with a persistent grid (one wave of blocks looping over the tiles); with taller tiles (at
 // least 8 packets a thread) and with registers capped for full occupancy. Shapes whose rows are not
 // whole 16-byte packets run its bounds-checked scalar path everywhere (noted); the unaligned
 // variant reads and writes them in 16-byte packets anyway.
-#include "kernels/ours_common.cuh"
+#include "kernels/ours/tile16_unaligned.cuh"
 
 #include <fmt/format.h>
 
@@ -63,8 +63,7 @@ bool add(const char* id, const char* name, int order) {
       : GROUP > 1                        ? fmt::format("groups of {} tile rows", GROUP)
                                          : std::string("row-major block order");
   return tb::register_kernel(
-      tb::spec<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>(id, name)
-          .family(tb::Family::ours)
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>())
           .source(tb::ours::kSource)
           .summary(fmt::format("16-byte {}tile, {}, {}{}{}{}", UNALIGNED ? "unaligned-row " : "", walk,
                                PERSISTENT ? "persistent grid" : "one block a tile",

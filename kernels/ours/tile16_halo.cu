@@ -1,10 +1,10 @@
 // Our 16-byte tile for rows that do not start on a 16-byte boundary, with every output packet
 // owned by one tile: output rows are cut at 16-byte boundaries, and each tile loads the V rows
-// above it (its halo) so that it can fill its first packet (ours_common.cuh, tile16h_one).
+// above it (its halo) so that it can fill its first packet (halo.cuh, tile16h_one).
 // Phase 1 is the realigned tile's; phase 2 transposes two row groups and funnel-shifts them,
 // so whole packets go out with one 16-byte store and no lane stores element by element except
 // at the first and last tile row of the matrix.
-#include "kernels/ours_common.cuh"
+#include "kernels/ours/halo.cuh"
 
 template <typename T>
 __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>()) ours_tile16_halo(T* out, const T* in, int cols, int rows, int nreps) {
@@ -22,8 +22,7 @@ struct Launch {
 };
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("ours_tile16_halo", "Ours: 16B tile, whole output packets (halo)")
-        .family(tb::Family::ours)
+    tb::kernel("ours_tile16_halo", tb::Family::ours, "Ours: 16B tile, whole output packets (halo)", tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("realigned 16-byte tile that owns whole aligned output packets, loading the "
                  "V rows above it; 16-byte stores everywhere but the first and last tile row")

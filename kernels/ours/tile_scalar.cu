@@ -1,8 +1,8 @@
-// Our scalar tile transpose (see ours_common.cuh): for shapes whose rows cannot be read as
+// Our scalar tile transpose (kernels/ours/scalar.cuh): for shapes whose rows cannot be read as
 // aligned 16-byte packets (odd widths such as 8191 x 8193). 64 x 64 elements per 256 threads,
 // 16 element loads in flight per thread, swizzled tile; blocks in groups of 8 tile rows, or in
 // column-major order (the order that helped the 16-byte tile).
-#include "kernels/ours_common.cuh"
+#include "kernels/ours/scalar.cuh"
 
 #include <fmt/format.h>
 
@@ -19,8 +19,7 @@ template <unsigned GROUP> struct Launch {
 };
 template <unsigned GROUP> bool add(const char* id, const char* name, int order) {
   return tb::register_kernel(
-      tb::spec<Launch<GROUP>>(id, name)
-          .family(tb::Family::ours)
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<GROUP>>())
           .source(tb::ours::kSource)
           .summary(fmt::format("element accesses, 16 loads in flight per thread, swizzled 64x64 tile, {}",
                                GROUP == tb::kColumnMajor ? std::string("column-major block order")

@@ -1,8 +1,8 @@
 // Our 16-byte tile for rows that do not start on a 16-byte boundary: the packets are
-// realigned in registers (ours_common.cuh, tile16r_one), so widths like 8193 keep 16-byte
+// realigned in registers (realign.cuh, tile16r_one), so widths like 8193 keep 16-byte
 // global loads and stores and 16-byte shared-memory traffic. Aligned shapes run the same
 // code with every offset zero.
-#include "kernels/ours_common.cuh"
+#include "kernels/ours/realign.cuh"
 
 template <typename T>
 __global__ void __launch_bounds__(256, 2) ours_tile16_realign(T* out, const T* in, int cols, int rows, int nreps) {
@@ -20,8 +20,7 @@ struct Launch {
 };
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("ours_tile16_realign", "Ours: 16B tile, rows realigned in registers")
-        .family(tb::Family::ours)
+    tb::kernel("ours_tile16_realign", tb::Family::ours, "Ours: 16B tile, rows realigned in registers", tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("16-byte tile for any row offset: aligned packets realigned with funnel shifts "
                  "before and after the in-register transpose")

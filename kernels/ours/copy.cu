@@ -6,7 +6,7 @@
 //  - ours_copy_persistent: one wave of blocks (sized by the occupancy API) looping over chunks;
 //  - ours_copy_x1, ours_copy_x8: one block per 256 or 2048 packets, 1 or 8 per thread. One
 //    packet per thread is the one that matches cudaMemcpy (docs/perf-notes.md).
-#include "kernels/ours_common.cuh"
+#include "kernels/ours/copy.cuh"
 
 #include <fmt/format.h>
 
@@ -27,8 +27,7 @@ template <bool PERSISTENT, bool HINTS = false, int U = 4> struct Launch {
 };
 template <int U> bool add_unrolled(const char* id, const char* name, int order) {
   return tb::register_kernel(
-      tb::spec<Launch<false, false, U>>(id, name)
-          .family(tb::Family::ours)
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<false, false, U>>())
           .source(tb::ours::kSource)
           .summary(fmt::format("16-byte packets, {} in flight per thread, one block a chunk", U))
           .output(tb::Output::copy)
@@ -37,8 +36,7 @@ template <int U> bool add_unrolled(const char* id, const char* name, int order) 
           .suites({"best"}));
 }
 [[maybe_unused]] const bool registered =
-    tb::register_kernel(tb::spec<Launch<false>>("ours_copy", "Ours: copy (16B x4/thread)")
-                            .family(tb::Family::ours)
+    tb::register_kernel(tb::kernel("ours_copy", tb::Family::ours, "Ours: copy (16B x4/thread)", tb::launcher<Launch<false>>())
                             .source(tb::ours::kSource)
                             .summary("16-byte packets, four in flight per thread, one block a chunk")
                             .output(tb::Output::copy)
@@ -46,8 +44,7 @@ template <int U> bool add_unrolled(const char* id, const char* name, int order) 
                             .order(0)
                             .suites({"best"})) &&
     tb::register_kernel(
-        tb::spec<Launch<true>>("ours_copy_persistent", "Ours: copy, persistent grid")
-            .family(tb::Family::ours)
+        tb::kernel("ours_copy_persistent", tb::Family::ours, "Ours: copy, persistent grid", tb::launcher<Launch<true>>())
             .source(tb::ours::kSource)
             .summary("16-byte packets, four in flight per thread, one wave of blocks looping")
             .output(tb::Output::copy)
@@ -55,8 +52,7 @@ template <int U> bool add_unrolled(const char* id, const char* name, int order) 
             .order(1)
             .suites({"best"})) &&
     tb::register_kernel(
-        tb::spec<Launch<false, true>>("ours_copy_hints", "Ours: copy, streaming hints")
-            .family(tb::Family::ours)
+        tb::kernel("ours_copy_hints", tb::Family::ours, "Ours: copy, streaming hints", tb::launcher<Launch<false, true>>())
             .source(tb::ours::kSource)
             .summary("16-byte packets, four in flight, L1 bypass + 256-byte L2 fetch, evict-first stores")
             .output(tb::Output::copy)

@@ -10,7 +10,9 @@
 //    16-byte output packets) for 1-, 2- and 4-byte elements; for 8-byte elements the scalar
 //    tile in column-major order (93-94% at 8191x8193 and 4099x7919, against the halo tile's
 //    86-88%).
-#include "kernels/ours_common.cuh"
+#include "kernels/ours/copy.cuh"
+#include "kernels/ours/halo.cuh"
+#include "kernels/ours/scalar.cuh"
 
 #include <fmt/format.h>
 
@@ -80,8 +82,7 @@ std::string path_note(const tb::LaunchArgs& a) {
 }
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::spec<Launch>("ours_best", "Ours: best (per-shape dispatch)")
-        .family(tb::Family::ours)
+    tb::kernel("ours_best", tb::Family::ours, "Ours: best (per-shape dispatch)", tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("16-byte tile in column-major order; for unaligned rows the halo tile (1-4 byte types) or the scalar tile (8-byte); copy for one row or column")
         .output(tb::Output::transpose)

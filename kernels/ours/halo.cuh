@@ -1,0 +1,197 @@
+// The halo tile (tile16_halo.cu): the realigned tile with every output packet owned whole.
+#pragma once
+
+#include "kernels/ours/realign.cuh"
+
+namespace tb::ours {
+
+// The halo tile: the realigned tile (tile16r_one) with output packets owned whole. Output row
+// x is cut at 16-byte boundaries, not at tile boundaries: the tile with rows y0 .. y0+ROWS-1
+// owns the aligned packets that start at flat offsets x*rows + y0 - o + g*V (o = that
+// segment's offset from the 16-byte grid, g = 0..15), so every output packet has exactly one
+// owner and is stored with one 16-byte store. The first of them reaches up to V-1 rows above
+// the tile, so the tile also loads the V rows above it (the halo). In phase 2 each thread
+// transposes its own row group and the one above it, and funnel-shifts the pair by o.
+// Element stores remain only where a packet straddles two output rows (the first and the last
+// tile row of the matrix). Offsets of output rows x0 + c*V + j depend on j only, as x0 and
+// c*V are multiples of V when the tile is not shifted, and on x0 otherwise: o is computed per
+// packet from the flat offset, so both cases are the same code.
+template <typename T> struct HaloTile {
+  using L = Tile16<T>;
+  static constexpr int V = L::V;
+  static constexpr int ROWS = L::ROWS + V; // shared rows: the halo (tile rows -V .. -1) first
+  static constexpr std::size_t kSmem = sizeof(uint4) * (ROWS * L::CHUNKS + ROWS); // + 17th packets
+};
+
+// Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (64 registers;
+// fp32 takes 72 uncapped), 3 for 2-byte types (85 registers, 35 KB tiles), 2 for bytes (74 KB
+// tiles).
+template <typename T> constexpr int halo_blocks() { return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2; }
+
+// The fallback for matrices smaller than one halo tile: every element of the tile and of its
+// halo rows, read and written one by one, consecutive threads on consecutive output elements.
+template <typename T>
+__device__ __forceinline__ void tile16h_elementwise(T* __restrict__ out, const T* __restrict__ in,
+                                                    int cols, int rows, int x0, int y0) {
+  using L = Tile16<T>;
+  constexpr int SPAN = L::ROWS + L::V;
+#pragma unroll 1
+  for (int e = threadIdx.x; e < L::COLS * SPAN; e += kThreads) {
+    const int x = x0 + e / SPAN, y = y0 - L::V + e % SPAN;
+    if (x < cols && y >= 0 && y < rows)
+      out[static_cast<long long>(x) * rows + y] = in[static_cast<long long>(y) * cols + x];
+  }
+}
+
+template <typename T>
+__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, unsigned t, unsigned char* smem_raw) {
+  using L = Tile16<T>;
+  using H = HaloTile<T>;
+  constexpr int V = L::V;
+  constexpr int R = L::R; // == V: passes of 16 rows over the tile's own rows
+  constexpr int ES = static_cast<int>(sizeof(T));
+  const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
+  const unsigned tiles = tiles_x * ((rows + L::ROWS - 1) / L::ROWS);
+  // Column-major block order: the blocks running at one time write whole output rows in
+  // address order (measured +2-8 points over row-major for the aligned tile).
+  // The grid starts two tiles from the end (the bottom of the last tile column first). This
+  // changes nothing in the traffic, but without it ptxas (CUDA 13.0) spilled 32-224 bytes a
+  // thread in every type but fp64; with it, none.
+  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
+  const unsigned tiles_y = tiles / tiles_x;
+  const int tx = static_cast<int>(t / tiles_y), ty = static_cast<int>(t % tiles_y);
+  // Edge tiles are shifted back inside the matrix (whole tiles; shared packets are written
+  // twice with the same values). Only a matrix smaller than one tile takes the element-wise
+  // path: it is slow (a tile's worth of dependent loads per thread), and an edge tile on it
+  // trails the whole grid.
+  const int x0 = min(tx * L::COLS, cols - L::COLS);
+  const int y0 = min(ty * L::ROWS, rows - L::ROWS);
+  if (x0 < 0 || y0 < 0) {
+    tile16h_elementwise(out, in, cols, rows, tx * L::COLS, ty * L::ROWS);
+    return;
+  }
+  const long long total = static_cast<long long>(rows) * cols;
+  uint4* tile = reinterpret_cast<uint4*>(smem_raw); // tile row r at shared row r + V
+  uint4* extra = tile + H::ROWS * L::CHUNKS;        // the 17th packet of each offset row
+  auto offset = [&](int row) { // of tile row `row` (may be negative) from the 16-byte grid
+    return static_cast<int>((static_cast<unsigned>(y0 + row) * static_cast<unsigned>(cols) +
+                             static_cast<unsigned>(x0)) & (V - 1));
+  };
+  const int tid = threadIdx.x;
+  const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
+  // Phase 1: R passes over the tile's rows and one over the halo (lanes lr < V), every load in
+  // flight before the first shared-memory store. Halo rows above the matrix are zeros.
+  constexpr int P = R + 1;
+  uint4 v[P];
+#pragma unroll
+  for (int i = 0; i < P; ++i) {
+    const int row = i < R ? i * 16 + lr : lr - V;
+    v[i] = make_uint4(0, 0, 0, 0);
+    if (i < R || (lr < V && y0 + row >= 0)) {
+      const long long s = static_cast<long long>(y0 + row) * cols + x0 - offset(row);
+      v[i] = *reinterpret_cast<const uint4*>(in + s + lc * V);
+    }
+  }
+  // The 17th packets, after the main loads are issued: each is stored to shared memory, which
+  // waits for its load (issued first, this loop cost every tile one DRAM latency, fp32 93 -> 76).
+#pragma unroll 1
+  for (int k = tid; k < H::ROWS; k += kThreads) {
+    const int row = k - V;
+    const int xo = offset(row);
+    if (y0 + row < 0 || xo == 0) continue;
+    const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
+    if (first + V <= total) {
+      extra[k] = *reinterpret_cast<const uint4*>(in + first);
+    } else { // the matrix's last packet is partial: only its first xo elements are used
+      T* e = reinterpret_cast<T*>(&extra[k]);
+#pragma unroll 1
+      for (int i = 0; i < V; ++i) e[i] = first + i < total ? in[first + i] : T{};
+    }
+  }
+  __syncthreads(); // the side packets are in place
+#pragma unroll
+  for (int i = 0; i < P; ++i) {
+    const int row = i < R ? i * 16 + lr : lr - V;
+    const int o = offset(row);
+    uint4 nb; // the next packet of the same row, from lane lc + 1 (every lane shuffles)
+    nb.x = __shfl_down_sync(0xffffffffu, v[i].x, 1, 16);
+    nb.y = __shfl_down_sync(0xffffffffu, v[i].y, 1, 16);
+    nb.z = __shfl_down_sync(0xffffffffu, v[i].z, 1, 16);
+    nb.w = __shfl_down_sync(0xffffffffu, v[i].w, 1, 16);
+    if (i == R && lr >= V) continue; // no halo row for this lane
+    const bool live = y0 + row >= 0;
+    if (live && lc + 1 == L::CHUNKS && o != 0) nb = extra[row + V];
+    uint4 w = v[i];
+    if (live && o != 0) w = realign16<ES>(v[i], nb, o);
+    tile[L::slot(row + V, lc)] = w;
+  }
+  __syncthreads();
+  // Phase 2: thread (g, c) transposes chunk c of its row group (tile rows g*V ..) and of the
+  // group above it, and stores output packet g of each of the V output rows x0 + c*V + j.
+  const int g = tid % 16, c = tid / 16;
+  const int gr = g * V;
+  const bool bottom = y0 + L::ROWS == rows;
+  auto emit = [&](int j, const uint4& above, const uint4& own) {
+    const int x = x0 + c * V + j;
+    const int o = static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
+                                    static_cast<unsigned>(y0)) & (V - 1));
+    uint4 p = own; // tile rows gr - o .. gr - o + V - 1
+    if (o != 0) p = realign16<ES>(above, own, V - o);
+    const int ys = y0 + gr - o; // its first row
+    T* dst = out + (static_cast<long long>(x) * rows + ys);
+    using U = typename Bits<ES>::type;
+    if (ys >= 0) {
+      *reinterpret_cast<uint4*>(dst) = p;
+    } else { // the first tile row: the elements before row 0 belong to output row x - 1
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        if (ys + k >= 0) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
+    }
+    if (bottom && g == 15 && o != 0) { // the packet past the matrix's last row: its first o
+      const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
+      U* tail = reinterpret_cast<U*>(dst + V);
+#pragma unroll
+      for (int k = 0; k < V; ++k)
+        if (k < o) tail[k] = packet_bits<ES>(last, k);
+    }
+  };
+  if constexpr (ES <= 2) {
+    // 1- and 2-byte elements: one 32-bit word of each packet at a time (word q of V rows holds
+    // output packets q*E .. q*E+E-1, E = 4 / ES elements a word), so 2V registers hold the
+    // data instead of 8V. The four sets of 8 lanes (g / 8, c % 2) start at different words:
+    // with the same word everywhere the 32 lanes would read 8 banks (4-way conflicts).
+    constexpr int E = 4 / ES;
+    const int rot = (g >> 3) + 2 * (c & 1);
+#pragma unroll 1
+    for (int qi = 0; qi < 4; ++qi) {
+      const int q = (qi + rot) & 3;
+      unsigned w[V], u[V]; // word q of the thread's own rows, and of the rows above
+#pragma unroll
+      for (int i = 0; i < V; ++i) {
+        w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + V + i, c)])[q];
+        u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
+      }
+#pragma unroll
+      for (int jj = 0; jj < E; ++jj)
+        emit(E * q + jj, transpose_words<ES>(u, jj), transpose_words<ES>(w, jj));
+    }
+  } else {
+    uint4 a[V], b[V]; // the group above, and the thread's own
+#pragma unroll
+    for (int i = 0; i < V; ++i) {
+      a[i] = tile[L::slot(gr + i, c)];
+      b[i] = tile[L::slot(gr + V + i, c)];
+    }
+#pragma unroll
+    for (int j = 0; j < V; ++j) emit(j, transpose_packet<ES>(a, j), transpose_packet<ES>(b, j));
+  }
+}
+
+template <typename T>
+__device__ __forceinline__ void tile16h_body(T* __restrict__ out, const T* __restrict__ in,
+                                             int cols, int rows, int nreps) {
+  one_tile_body<T, tile16h_one<T>>(out, in, cols, rows, nreps);
+}
+
+} // namespace tb::ours

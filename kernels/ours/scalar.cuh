@@ -1,0 +1,56 @@
+// The scalar tile (tile_scalar.cu): element accesses, for rows that cannot be read as
+// aligned 16-byte packets.
+#pragma once
+
+#include "kernels/ours/common.cuh"
+
+namespace tb::ours {
+
+// The scalar tile, for shapes whose rows cannot be read as aligned 16-byte packets: 64 x 64
+// elements per 256 threads (32 x 8), 16 loads in flight per thread, element-wise XOR swizzle
+// (column c of row r at c ^ (r & 31)), grouped block order.
+template <typename T, unsigned GROUP>
+__device__ __forceinline__ void tile_scalar_body(T* __restrict__ out, const T* __restrict__ in,
+                                                 int cols, int rows, int nreps) {
+  constexpr int TS = 64;
+  __shared__ T tile[TS][TS];
+  unsigned tx, ty;
+  ordered_tile(blockIdx.x, (cols + TS - 1) / TS, (rows + TS - 1) / TS, GROUP, tx, ty);
+  const int x0 = tx * TS, y0 = ty * TS;
+  const bool full = x0 + TS <= cols && y0 + TS <= rows;
+  const int lx = threadIdx.x % 32, ly = threadIdx.x / 32;
+  for (int r = 0; r < nreps; ++r) {
+    T v[TS / 8][TS / 32];
+#pragma unroll
+    for (int i = 0; i < TS / 8; ++i)
+#pragma unroll
+      for (int j = 0; j < TS / 32; ++j) {
+        const int row = i * 8 + ly, col = j * 32 + lx;
+        if (full || (y0 + row < rows && x0 + col < cols))
+          v[i][j] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
+      }
+#pragma unroll
+    for (int i = 0; i < TS / 8; ++i)
+#pragma unroll
+      for (int j = 0; j < TS / 32; ++j) {
+        const int row = i * 8 + ly, col = j * 32 + lx;
+        tile[row][col ^ (row & 31)] = v[i][j];
+      }
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < TS / 8; ++i)
+#pragma unroll
+      for (int j = 0; j < TS / 32; ++j) {
+        const int orow = i * 8 + ly, ocol = j * 32 + lx; // output row = input column
+        if (full || (x0 + orow < cols && y0 + ocol < rows))
+          out[static_cast<long long>(x0 + orow) * rows + y0 + ocol] = tile[ocol][orow ^ (ocol & 31)];
+      }
+    if (nreps > 1) __syncthreads();
+  }
+}
+
+template <typename T> unsigned tile_scalar_blocks(const LaunchArgs& a) {
+  return ceil_div(a.cols, 64) * ceil_div(a.rows, 64);
+}
+
+} // namespace tb::ours

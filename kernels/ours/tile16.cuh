@@ -1,0 +1,170 @@
+// The 16-byte tile, for shapes whose rows are whole 16-byte packets (tile16.cu), and the V x V
+// in-register transposes that the realigned and halo tiles reuse.
+#pragma once
+
+#include "kernels/ours/common.cuh"
+
+namespace tb::ours {
+
+// The 16-byte tile: 16V input rows x 16 chunks (16V elements) per block of 256 threads.
+// Phase 1: thread loads chunk tid % 16 of rows i*16 + tid/16 (i < V): V packets in flight,
+//          each warp instruction covering 2 rows x 256 contiguous bytes.
+// Phase 2: thread (g = tid % 16, c = tid / 16) reads chunk c of rows g*V .. g*V+V-1, transposes
+//          the V x V elements in registers and stores V packets to output rows c*V + j: the
+//          16 lanes with the same c write 256 contiguous bytes of one output row.
+// Chunk c of row r lives at column c ^ ((r / V) & 7): phase 1 lanes (same row, 8 consecutive
+// chunks) and phase 2 lanes (8 consecutive row groups, same chunk) both hit 8 distinct 16-byte
+// bank groups per quarter warp. Tiles that are not whole, or shapes whose rows are not
+// 16-byte aligned, take bounds-checked scalar accesses on the same layout.
+template <typename T, int MIN_R = 1> struct Tile16 {
+  static constexpr int V = Pack16<T>::kCount;
+  // Packets each thread loads (rows per 16-row slab): V, or MIN_R for wide elements, so
+  // that fp64 (V = 2) can keep more than two packets in flight. A multiple of V.
+  static constexpr int R = V >= MIN_R ? V : MIN_R;
+  static constexpr int CHUNKS = 16;
+  static constexpr int ROWS = 16 * R;
+  static constexpr int COLS = CHUNKS * V;
+  static constexpr std::size_t kSmem = sizeof(Pack16<T>) * ROWS * CHUNKS;
+  __device__ static int slot(int row, int chunk) { return row * CHUNKS + (chunk ^ ((row / V) & 7)); }
+};
+
+// Output packet j of the V x V transpose of a[0..V) (a[i] = V elements of input row i): element
+// i of the result is element j of a[i]. Done on 32-bit words: byte permutes for 1- and 2-byte
+// elements, plain word moves for 4- and 8-byte ones.
+template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4* a, int j) {
+  if constexpr (ES == 4) {
+    return make_uint4(word(a[0], j), word(a[1], j), word(a[2], j), word(a[3], j));
+  } else if constexpr (ES == 8) {
+    return make_uint4(word(a[0], 2 * j), word(a[0], 2 * j + 1), word(a[1], 2 * j),
+                      word(a[1], 2 * j + 1));
+  } else if constexpr (ES == 2) {
+    const unsigned sel = (j & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
+    unsigned w[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) w[k] = __byte_perm(word(a[2 * k], j / 2), word(a[2 * k + 1], j / 2), sel);
+    return make_uint4(w[0], w[1], w[2], w[3]);
+  } else {
+    const unsigned q = j % 4;                     // byte q of word j/4 of each packet
+    const unsigned sel = q | ((4 + q) << 4);      // [first.q, second.q, -, -]
+    unsigned w[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const unsigned lo = __byte_perm(word(a[4 * k], j / 4), word(a[4 * k + 1], j / 4), sel);
+      const unsigned hi = __byte_perm(word(a[4 * k + 2], j / 4), word(a[4 * k + 3], j / 4), sel);
+      w[k] = __byte_perm(lo, hi, 0x5410);
+    }
+    return make_uint4(w[0], w[1], w[2], w[3]);
+  }
+}
+
+// Output packet jj of a word pass: w[i] is one 32-bit word of row i (V rows); the packet takes
+// element jj of every word (2-byte elements: V = 8 rows; bytes: V = 16 rows).
+template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigned* w, int jj) {
+  static_assert(ES == 1 || ES == 2, "word passes are for 1- and 2-byte elements");
+  if constexpr (ES == 2) {
+    const unsigned sel = (jj & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
+    return make_uint4(__byte_perm(w[0], w[1], sel), __byte_perm(w[2], w[3], sel),
+                      __byte_perm(w[4], w[5], sel), __byte_perm(w[6], w[7], sel));
+  } else {
+    const unsigned sel = jj | ((4 + jj) << 4); // [first.jj, second.jj, -, -]
+    unsigned o4[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      o4[k] = __byte_perm(__byte_perm(w[4 * k], w[4 * k + 1], sel),
+                          __byte_perm(w[4 * k + 2], w[4 * k + 3], sel), 0x5410);
+    return make_uint4(o4[0], o4[1], o4[2], o4[3]);
+  }
+}
+
+// One tile of the 16-byte transpose (tile index `t` in grouped order).
+template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false>
+__device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                           int rows, unsigned t, unsigned char* smem_raw) {
+  using L = Tile16<T, MIN_R>;
+  constexpr int R = L::R;
+  constexpr int V = L::V;
+  constexpr int ES = static_cast<int>(sizeof(T));
+  uint4* tile = reinterpret_cast<uint4*>(smem_raw);
+  T* tile_e = reinterpret_cast<T*>(smem_raw);
+  unsigned tx, ty;
+  ordered_tile(t, (cols + L::COLS - 1) / L::COLS, (rows + L::ROWS - 1) / L::ROWS, GROUP, tx, ty);
+  const int x0 = tx * L::COLS, y0 = ty * L::ROWS;
+  const bool aligned = cols % V == 0 && rows % V == 0;
+  const bool full = aligned && x0 + L::COLS <= cols && y0 + L::ROWS <= rows;
+  const int tid = threadIdx.x;
+  const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS; // phase 1: chunk, row in a 16-row slab
+  const int g = tid % 16, c = tid / 16;                 // phase 2: row group, chunk
+  if (full) {
+    uint4 v[R];
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      const T* p = in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V;
+      v[i] = HINTS ? load16_stream(p) : *reinterpret_cast<const uint4*>(p);
+    }
+#pragma unroll
+    for (int i = 0; i < R; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
+  } else {
+    // Edge tiles and unaligned shapes: element by element, rolled loops (no register arrays,
+    // so this path does not raise the fast path's register count).
+#pragma unroll 1
+    for (int i = 0; i < R; ++i) {
+      const int row = i * 16 + lr;
+#pragma unroll 1
+      for (int k = 0; k < V; ++k) {
+        const int col = lc * V + k;
+        if (y0 + row < rows && x0 + col < cols)
+          tile_e[L::slot(row, lc) * V + k] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
+      }
+    }
+  }
+  __syncthreads();
+  // Phase 2 covers the tile's rows in R / V passes of 16 row groups.
+#pragma unroll
+  for (int h = 0; h < R / V; ++h) {
+    const int gr = (h * 16 + g) * V; // first tile row of this thread's group
+    if (full) {
+      uint4 a[V];
+#pragma unroll
+      for (int i = 0; i < V; ++i) a[i] = tile[L::slot(gr + i, c)];
+#pragma unroll
+      for (int j = 0; j < V; ++j) {
+        T* p = out + static_cast<long long>(x0 + c * V + j) * rows + y0 + gr;
+        if (HINTS)
+          store16_stream(p, transpose_packet<ES>(a, j));
+        else
+          *reinterpret_cast<uint4*>(p) = transpose_packet<ES>(a, j);
+      }
+    } else {
+#pragma unroll 1
+      for (int j = 0; j < V; ++j) {
+        const int orow = x0 + c * V + j;
+#pragma unroll 1
+        for (int i = 0; i < V; ++i)
+          if (orow < cols && y0 + gr + i < rows)
+            out[static_cast<long long>(orow) * rows + y0 + gr + i] = tile_e[L::slot(gr + i, c) * V + j];
+      }
+    }
+  }
+}
+
+// PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
+template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
+__device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in,
+                                            int cols, int rows, int nreps) {
+  using L = Tile16<T, MIN_R>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
+  for (int r = 0; r < nreps; ++r) {
+    for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
+      tile16_one<T, GROUP, MIN_R, HINTS>(out, in, cols, rows, t, smem_raw);
+      if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
+    }
+  }
+}
+
+template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a) {
+  using L = Tile16<T, MIN_R>;
+  return ceil_div(a.cols, L::COLS) * ceil_div(a.rows, L::ROWS);
+}
+
+} // namespace tb::ours
