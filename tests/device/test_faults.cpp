@@ -2,6 +2,7 @@
 // validation) on a plan with a broken kernel first and a good one after it. Each test runs in
 // its own process (see tests/CMakeLists.txt): the illegal address loses the CUDA context.
 #include "harness/device_info.hpp"
+#include "harness/core/cuda_check.hpp"
 #include "harness/core/registry.hpp"
 #include "harness/runner.hpp"
 
@@ -70,6 +71,20 @@ TEST(Faults, IllegalAddressFailsItsRowAndMarksTheRestNotRun) {
   EXPECT_NE(rs[1].message.find("the CUDA context was lost after writes_to_nowhere failed"),
             std::string::npos)
       << rs[1].message;
+}
+
+// A recoverable error caught by TB_CUDA_CALL is cleared there, so the next launch check does
+// not report it again against another kernel (nvbench's cuda_call does the same).
+TEST(Faults, RecoverableErrorIsClearedWhereItIsCaught) {
+  void* p = nullptr;
+  const std::size_t too_much = std::size_t(1) << 62; // no GPU has 4 EiB
+  // Without the macro, the runtime keeps the error as its last error.
+  ASSERT_NE(cudaMalloc(&p, too_much), cudaSuccess);
+  if (cudaPeekAtLastError() == cudaSuccess)
+    GTEST_SKIP() << "this CUDA runtime does not record a failed cudaMalloc as its last error";
+  (void)cudaGetLastError();
+  EXPECT_THROW(TB_CUDA_CALL(cudaMalloc(&p, too_much)), cuda_error);
+  EXPECT_EQ(cudaPeekAtLastError(), cudaSuccess) << cudaGetErrorName(cudaPeekAtLastError());
 }
 
 } // namespace
