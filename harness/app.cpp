@@ -71,7 +71,8 @@ int exit_status(const std::vector<Record>& records, const std::string& csv) {
                  "transpose_bench: interrupted by %s after %zu completed case%s%s; the rest were "
                  "not run\n",
                  sig == SIGTERM ? "SIGTERM" : "SIGINT", records.size(),
-                 records.size() == 1 ? "" : "s", csv.empty() ? "" : (", all of them in " + csv).c_str());
+                 records.size() == 1 ? "" : "s",
+                 csv.empty() ? "" : (", all of them in " + csv).c_str());
     return 128 + sig;
   }
   int failed = 0, not_run = 0;
@@ -99,7 +100,8 @@ int exit_status(const std::vector<Record>& records, const std::string& csv) {
 int measure(int argc, char** argv) {
   const Arguments args = split_arguments(argc, argv);
   const CliResult cli = parse_command_line(args.ours);
-  if (cli.exit_now && cli.exit_code != kExitOk) throw run_error(cli.exit_code, cli.output + " (see --help)");
+  if (cli.exit_now && cli.exit_code != kExitOk)
+    throw run_error(cli.exit_code, cli.output + " (see --help)");
   if (cli.exit_now) {
     std::fputs(cli.output.c_str(), stdout);
     return kExitOk;

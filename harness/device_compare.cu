@@ -25,7 +25,8 @@ __global__ void count_mismatches(const U* expected, const U* actual, long long n
 
 template <typename U>
 void launch(const void* e, const void* a, long long n, Counters* c, cudaStream_t s) {
-  count_mismatches<U><<<1024, 256, 0, s>>>(static_cast<const U*>(e), static_cast<const U*>(a), n, c);
+  count_mismatches<U>
+      <<<1024, 256, 0, s>>>(static_cast<const U*>(e), static_cast<const U*>(a), n, c);
   TB_CUDA_CHECK_LAUNCH();
 }
 
@@ -38,11 +39,20 @@ DeviceMismatch compare_on_device(const void* expected, const void* actual, std::
   TB_CUDA_CALL(cudaMemcpyAsync(counters.get(), &init, sizeof init, cudaMemcpyHostToDevice, s));
   auto* c = static_cast<Counters*>(counters.get());
   switch (es) {
-  case 1: launch<unsigned char>(expected, actual, n, c, s); break;
-  case 2: launch<unsigned short>(expected, actual, n, c, s); break;
-  case 4: launch<unsigned int>(expected, actual, n, c, s); break;
-  case 8: launch<unsigned long long>(expected, actual, n, c, s); break;
-  default: throw std::invalid_argument("compare_on_device: element size must be 1, 2, 4 or 8");
+  case 1:
+    launch<unsigned char>(expected, actual, n, c, s);
+    break;
+  case 2:
+    launch<unsigned short>(expected, actual, n, c, s);
+    break;
+  case 4:
+    launch<unsigned int>(expected, actual, n, c, s);
+    break;
+  case 8:
+    launch<unsigned long long>(expected, actual, n, c, s);
+    break;
+  default:
+    throw std::invalid_argument("compare_on_device: element size must be 1, 2, 4 or 8");
   }
   Counters out{};
   TB_CUDA_CALL(cudaMemcpyAsync(&out, counters.get(), sizeof out, cudaMemcpyDeviceToHost, s));

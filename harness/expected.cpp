@@ -9,9 +9,11 @@ namespace tb {
 Shape output_shape(Output o, Shape in) {
   switch (o) {
   case Output::copy:
-  case Output::fine_grained: return in;
+  case Output::fine_grained:
+    return in;
   case Output::transpose:
-  case Output::coarse_grained: return {in.cols, in.rows};
+  case Output::coarse_grained:
+    return {in.cols, in.rows};
   }
   return in;
 }
@@ -22,8 +24,10 @@ std::int64_t source_index(Output o, int tile, Shape in, std::int64_t r, std::int
     return (row < in.rows && col < in.cols) ? row * in.cols + col : -1;
   };
   switch (o) {
-  case Output::copy: return at(r, c);
-  case Output::transpose: return at(c, r);
+  case Output::copy:
+    return at(r, c);
+  case Output::transpose:
+    return at(c, r);
   case Output::fine_grained: {
     // Same tile position; inside the tile, local (a, b) holds the input's local (b, a).
     const std::int64_t y0 = r / t * t, x0 = c / t * t;
@@ -62,10 +66,18 @@ Bytes expected_output(Output o, int tile, Shape in, std::size_t es, const Bytes&
   Bytes result(static_cast<std::size_t>(out.elements()) * es, 0);
   if (o == Output::transpose && (es == 1 || es == 2 || es == 4 || es == 8)) {
     switch (es) {
-    case 1: transpose_typed<std::uint8_t>(input.data(), result.data(), in); break;
-    case 2: transpose_typed<std::uint16_t>(input.data(), result.data(), in); break;
-    case 4: transpose_typed<std::uint32_t>(input.data(), result.data(), in); break;
-    case 8: transpose_typed<std::uint64_t>(input.data(), result.data(), in); break;
+    case 1:
+      transpose_typed<std::uint8_t>(input.data(), result.data(), in);
+      break;
+    case 2:
+      transpose_typed<std::uint16_t>(input.data(), result.data(), in);
+      break;
+    case 4:
+      transpose_typed<std::uint32_t>(input.data(), result.data(), in);
+      break;
+    case 8:
+      transpose_typed<std::uint64_t>(input.data(), result.data(), in);
+      break;
     }
     return result;
   }
@@ -76,8 +88,7 @@ Bytes expected_output(Output o, int tile, Shape in, std::size_t es, const Bytes&
       for (std::int64_t r = rb; r < std::min(rb + B, out.rows); ++r)
         for (std::int64_t c = cb; c < std::min(cb + B, out.cols); ++c) {
           const std::int64_t src = source_index(o, tile, in, r, c);
-          if (src >= 0)
-            std::memcpy(&result[(r * out.cols + c) * es], &input[src * es], es);
+          if (src >= 0) std::memcpy(&result[(r * out.cols + c) * es], &input[src * es], es);
         }
   return result;
 }

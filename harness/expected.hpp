@@ -23,7 +23,7 @@ std::int64_t source_index(Output o, int tile, Shape in, std::int64_t r, std::int
 Bytes expected_output(Output o, int tile, Shape in, std::size_t elem_size, const Bytes& input);
 
 struct Mismatch {
-  std::int64_t count = 0;     // elements that differ
+  std::int64_t count = 0;      // elements that differ
   std::int64_t first_row = -1; // first differing element (output coordinates)
   std::int64_t first_col = -1;
   bool ok() const { return count == 0; }

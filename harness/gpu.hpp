@@ -13,7 +13,7 @@ struct GpuState {
   int mem_clock_before_mhz = -1, mem_clock_after_mhz = -1;
   double power_max_w = -1; // highest reading after a sample
   int temp_max_c = -1;
-  int throttled_samples = -1; // samples after which a slowdown reason was active
+  int throttled_samples = -1;         // samples after which a slowdown reason was active
   std::uint64_t throttle_reasons = 0; // OR of the slowdown reasons seen (NVML bit mask)
 };
 
@@ -25,9 +25,9 @@ struct DeviceInfo {
   int sm_count = 0;
   std::int64_t l2_bytes = 0;
   std::int64_t memory_bytes = 0;
-  double dram_peak_gbps = 0; // memory clock x bus width x 2 (DDR)
-  std::string driver;        // NVIDIA driver version, or the driver's CUDA version
-  std::string runtime;       // CUDA runtime version, "13.0"
+  double dram_peak_gbps = 0;   // memory clock x bus width x 2 (DDR)
+  std::string driver;          // NVIDIA driver version, or the driver's CUDA version
+  std::string runtime;         // CUDA runtime version, "13.0"
   std::string ecc = "unknown"; // "on", "off" or "unknown" (from NVML)
 };
 

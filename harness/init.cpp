@@ -16,8 +16,7 @@ struct SplitMix64 {
 };
 
 // A normal (finite, non-zero) float bit pattern: random sign and mantissa, exponent in [1, max-1].
-template <typename U>
-U normal_bits(std::uint64_t r, int exp_bits, int mant_bits) {
+template <typename U> U normal_bits(std::uint64_t r, int exp_bits, int mant_bits) {
   const std::uint64_t exp_max = (1ull << exp_bits) - 1; // all-ones exponent: inf/NaN, excluded
   const std::uint64_t mant = r & ((1ull << mant_bits) - 1);
   const std::uint64_t exp = 1 + (r >> mant_bits) % (exp_max - 1);
@@ -55,7 +54,9 @@ Bytes random_input(DType t, std::int64_t n, std::uint64_t seed) {
       std::memcpy(p, &v, 2);
       break;
     }
-    case DType::u8: *p = static_cast<unsigned char>(1 + r % 254); break; // 1..254
+    case DType::u8:
+      *p = static_cast<unsigned char>(1 + r % 254);
+      break; // 1..254
     }
   }
   return out;

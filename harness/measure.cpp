@@ -17,8 +17,8 @@ Measurer::Measurer(std::int64_t flush_bytes) : m_flush_bytes(flush_bytes) {}
 // return before the data has landed: kernels then read a half-uploaded buffer (seen on an
 // H200: 3 kernels failed validation at 512^2 in one run and passed in the next).
 void Measurer::upload(DeviceBuffer& dst, const Bytes& src) {
-  TB_CUDA_CALL(cudaMemcpyAsync(dst.get(), src.data(), src.size(), cudaMemcpyHostToDevice,
-                               m_stream.get()));
+  TB_CUDA_CALL(
+      cudaMemcpyAsync(dst.get(), src.data(), src.size(), cudaMemcpyHostToDevice, m_stream.get()));
   TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
 }
 
@@ -72,8 +72,12 @@ double Measurer::sample_ms_per_rep(const Case& c) {
     for (int i = 0; i < c.reps; ++i) k.launch(once);
     break;
   }
-  case Mode::loop_in_kernel: k.launch(args(c, c.reps)); break;
-  case Mode::cold_single: k.launch(args(c, 1)); break;
+  case Mode::loop_in_kernel:
+    k.launch(args(c, c.reps));
+    break;
+  case Mode::cold_single:
+    k.launch(args(c, 1));
+    break;
   }
   TB_CUDA_CALL(cudaEventRecord(m_stop.get(), s));
   TB_CUDA_CALL(cudaEventSynchronize(m_stop.get()));
@@ -127,8 +131,8 @@ Validation Measurer::validate(const Case& c) {
     }
   } else {
     Bytes actual(m_out.bytes());
-    TB_CUDA_CALL(cudaMemcpyAsync(actual.data(), m_out.get(), actual.size(),
-                                 cudaMemcpyDeviceToHost, m_stream.get()));
+    TB_CUDA_CALL(cudaMemcpyAsync(actual.data(), m_out.get(), actual.size(), cudaMemcpyDeviceToHost,
+                                 m_stream.get()));
     TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
     m = compare_output(expected(o, c.kernel->tile_w), actual, out_shape, es);
   }

@@ -6,17 +6,23 @@ namespace tb {
 
 std::string_view mode_name(Mode m) {
   switch (m) {
-  case Mode::loop_over_kernel: return "loop-over-kernel";
-  case Mode::loop_in_kernel: return "loop-in-kernel";
-  case Mode::cold_single: return "cold-single";
+  case Mode::loop_over_kernel:
+    return "loop-over-kernel";
+  case Mode::loop_in_kernel:
+    return "loop-in-kernel";
+  case Mode::cold_single:
+    return "cold-single";
   }
   return "?";
 }
 std::string_view mode_title(Mode m) {
   switch (m) {
-  case Mode::loop_over_kernel: return "Loop over kernel";
-  case Mode::loop_in_kernel: return "Loop in kernel";
-  case Mode::cold_single: return "Cold single launch";
+  case Mode::loop_over_kernel:
+    return "Loop over kernel";
+  case Mode::loop_in_kernel:
+    return "Loop in kernel";
+  case Mode::cold_single:
+    return "Cold single launch";
   }
   return "?";
 }
@@ -31,9 +37,12 @@ std::optional<Mode> parse_mode(std::string_view s) {
 
 std::string_view l2_name(L2Policy p) {
   switch (p) {
-  case L2Policy::warm: return "warm";
-  case L2Policy::flush: return "flush";
-  case L2Policy::flush_clean: return "flush-clean";
+  case L2Policy::warm:
+    return "warm";
+  case L2Policy::flush:
+    return "flush";
+  case L2Policy::flush_clean:
+    return "flush-clean";
   }
   return "?";
 }

@@ -18,7 +18,9 @@ std::string_view mode_name(Mode m);  // "loop-over-kernel"
 std::string_view mode_title(Mode m); // "Loop over kernel"
 std::optional<Mode> parse_mode(std::string_view s);
 // True for modes whose kernel runs its in-kernel repetition loop (needs KernelSpec::has_nreps).
-inline bool mode_needs_nreps(Mode m) { return m == Mode::loop_in_kernel; }
+inline bool mode_needs_nreps(Mode m) {
+  return m == Mode::loop_in_kernel;
+}
 
 // What the L2 holds when a sample starts.
 //  warm:  whatever the warm-up launch and the previous sample left (the paper's setting)

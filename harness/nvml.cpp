@@ -76,7 +76,8 @@ Reading Device::read() const {
   if (l.clock && l.clock(m_handle, 1 /*NVML_CLOCK_SM*/, &v) == 0) r.sm_mhz = static_cast<int>(v);
   if (l.clock && l.clock(m_handle, 2 /*NVML_CLOCK_MEM*/, &v) == 0) r.mem_mhz = static_cast<int>(v);
   if (l.power && l.power(m_handle, &v) == 0) r.power_w = v / 1000.0;
-  if (l.temp && l.temp(m_handle, 0 /*NVML_TEMPERATURE_GPU*/, &v) == 0) r.temp_c = static_cast<int>(v);
+  if (l.temp && l.temp(m_handle, 0 /*NVML_TEMPERATURE_GPU*/, &v) == 0)
+    r.temp_c = static_cast<int>(v);
   unsigned long long mask = 0;
   if (l.reasons && l.reasons(m_handle, &mask) == 0) r.reasons = mask;
   return r;

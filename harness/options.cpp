@@ -36,11 +36,15 @@ void finalize(Options& o) {
   if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
   o.unit_value = *u;
   if (o.append && o.force)
-    throw std::invalid_argument("--append and --force contradict each other; accepted: one of them");
+    throw std::invalid_argument(
+        "--append and --force contradict each other; accepted: one of them");
   if ((o.append || o.force) && o.csv.empty())
-    throw std::invalid_argument(fmt::format("{} needs --csv PATH", o.append ? "--append" : "--force"));
+    throw std::invalid_argument(
+        fmt::format("{} needs --csv PATH", o.append ? "--append" : "--force"));
   auto l2 = parse_l2(o.l2);
-  if (!l2) throw std::invalid_argument(fmt::format("unknown L2 policy '{}'; accepted: warm, flush, flush-clean", o.l2));
+  if (!l2)
+    throw std::invalid_argument(
+        fmt::format("unknown L2 policy '{}'; accepted: warm, flush, flush-clean", o.l2));
   o.l2_value = *l2;
   if (o.device == "all") {
     o.device_index = -1;
@@ -103,7 +107,9 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   app.add_option("-m,--modes", o.modes,
                  "Timing modes: loop-over-kernel, loop-in-kernel, cold-single")
       ->capture_default_str();
-  app.add_option("--l2", o.l2, "L2 before each sample: warm, flush (overwrite 2x the L2), or flush-clean (overwrite, then read back: no dirty lines left)")
+  app.add_option("--l2", o.l2,
+                 "L2 before each sample: warm, flush (overwrite 2x the L2), or flush-clean "
+                 "(overwrite, then read back: no dirty lines left)")
       ->capture_default_str();
   app.add_option("-r,--reps", o.reps, "Repetitions per sample (the paper's NUM_REPS)")
       ->check(CLI::Range(1, 1000000))
@@ -139,14 +145,17 @@ ReportCliResult parse_report_command(const std::vector<std::string>& args, bool 
       ->required()
       ->expected(compare ? 2 : 1, compare ? 2 : 1000);
   app.add_option("-f,--format", o.format, "text or markdown")->capture_default_str();
-  app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30)")->capture_default_str();
+  app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30)")
+      ->capture_default_str();
   app.add_option("-o,--output", o.output, "Write to this file instead of standard output");
   parse_into(app, args, res, [&] {
     if (o.format != "text" && o.format != "markdown")
-      throw std::invalid_argument(fmt::format("unknown format '{}'; accepted: text, markdown", o.format));
+      throw std::invalid_argument(
+          fmt::format("unknown format '{}'; accepted: text, markdown", o.format));
     o.markdown = o.format == "markdown";
     auto u = parse_unit(o.unit);
-    if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
+    if (!u)
+      throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
     o.unit_value = *u;
   });
   return res;

@@ -22,13 +22,13 @@ struct Options {
   std::string suite = "whitepaper";
   std::vector<std::string> modes{"loop-over-kernel", "loop-in-kernel", "cold-single"};
   std::string l2 = "warm"; // warm | flush: what the L2 holds when a sample starts
-  int reps = 100;  // the paper's NUM_REPS
-  int samples = 5; // timed samples per case; the table shows the median
+  int reps = 100;          // the paper's NUM_REPS
+  int samples = 5;         // timed samples per case; the table shows the median
   std::string unit = "GB";
-  std::string csv;      // tidy CSV output path
-  bool append = false;  // add rows to an existing CSV (its schema must match)
-  bool force = false;   // overwrite an existing CSV
-  std::string markdown; // Markdown table output path
+  std::string csv;          // tidy CSV output path
+  bool append = false;      // add rows to an existing CSV (its schema must match)
+  bool force = false;       // overwrite an existing CSV
+  std::string markdown;     // Markdown table output path
   std::string device = "0"; // an index, or "all"
   bool list = false;
   bool verbose = false; // also print Google Benchmark's own console table

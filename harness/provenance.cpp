@@ -8,7 +8,9 @@
 
 namespace tb {
 
-std::string_view git_revision() { return TB_GIT_REVISION; }
+std::string_view git_revision() {
+  return TB_GIT_REVISION;
+}
 
 std::string utc_timestamp() {
   std::time_t now = std::time(nullptr);

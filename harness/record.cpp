@@ -4,11 +4,16 @@ namespace tb {
 
 std::string_view status_name(Status s) {
   switch (s) {
-  case Status::ok: return "ok";
-  case Status::failed: return "FAILED";
-  case Status::unsupported: return "unsupported";
-  case Status::not_run: return "not-run";
-  case Status::skipped: return "skipped";
+  case Status::ok:
+    return "ok";
+  case Status::failed:
+    return "FAILED";
+  case Status::unsupported:
+    return "unsupported";
+  case Status::not_run:
+    return "not-run";
+  case Status::skipped:
+    return "skipped";
   }
   return "?";
 }

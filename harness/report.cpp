@@ -24,7 +24,8 @@ bool is_published(const std::string& text) {
   for (std::size_t pos = 0; pos < text.size();) {
     const std::size_t end = std::min(text.find('\n', pos), text.size());
     const std::string line = text.substr(pos, end - pos);
-    if (!line.empty() && line[0] != '#') return line.rfind("gpu,kernel,mode,rows,cols,bandwidth_gibps", 0) == 0;
+    if (!line.empty() && line[0] != '#')
+      return line.rfind("gpu,kernel,mode,rows,cols,bandwidth_gibps", 0) == 0;
     pos = end + 1;
   }
   return false;
@@ -62,8 +63,9 @@ std::vector<Record> published_from_csv_text(const std::string& text, const std::
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const CsvRow& row = rows[i];
     if (row.fields.size() != 6)
-      throw std::invalid_argument(fmt::format("{}:{}: {} fields, expected 6 (gpu,kernel,mode,rows,cols,bandwidth_gibps)",
-                                              name, row.line, row.fields.size()));
+      throw std::invalid_argument(
+          fmt::format("{}:{}: {} fields, expected 6 (gpu,kernel,mode,rows,cols,bandwidth_gibps)",
+                      name, row.line, row.fields.size()));
     std::string mode_text = row.fields[2];
     std::replace(mode_text.begin(), mode_text.end(), ' ', '-');
     const auto mode = parse_mode(mode_text);
@@ -142,17 +144,19 @@ std::string render_compare(const std::vector<Record>& a, const std::vector<Recor
       rows.push_back(std::move(row));
     }
   }
-  const std::string a_line = fmt::format("A: {} ({})", a.empty() ? "-" : a.front().origin, gpus_of(a));
-  const std::string b_line = fmt::format("B: {} ({})", b.empty() ? "-" : b.front().origin, gpus_of(b));
+  const std::string a_line =
+      fmt::format("A: {} ({})", a.empty() ? "-" : a.front().origin, gpus_of(a));
+  const std::string b_line =
+      fmt::format("B: {} ({})", b.empty() ? "-" : b.front().origin, gpus_of(b));
   const std::string u_line = "unit: " + unit_description(unit);
   std::string out = md ? "- " + a_line + "\n- " + b_line + "\n- " + u_line + "\n\n"
                        : a_line + "\n" + b_line + "\n" + u_line + "\n\n";
   const bool no_rows = rows.empty();
   Grid grid{header, {}, std::move(rows)};
-  for (const auto& h : grid.header) grid.left.push_back(grid.left.size() < 4 || h.rfind("GPU", 0) == 0);
+  for (const auto& h : grid.header)
+    grid.left.push_back(grid.left.size() < 4 || h.rfind("GPU", 0) == 0);
   out += render_grid(grid, format);
-  if (no_rows)
-    out += "(no kernel x mode x size x type x L2 policy appears in both files)\n";
+  if (no_rows) out += "(no kernel x mode x size x type x L2 policy appears in both files)\n";
   if (unmatched)
     out += fmt::format("{}{} measurement{} of A ha{} no counterpart in B.\n", md ? "\n" : "\n",
                        unmatched, unmatched == 1 ? "" : "s", unmatched == 1 ? "s" : "ve");

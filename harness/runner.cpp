@@ -210,8 +210,8 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
             r.message = e.what();
             r.finalize();
             if (e.sticky())
-              lost_context = fmt::format("not run: the CUDA context was lost after {} failed",
-                                         c.kernel->id);
+              lost_context =
+                  fmt::format("not run: the CUDA context was lost after {} failed", c.kernel->id);
             state.SkipWithError(r.message.c_str());
           } catch (const std::exception& e) {
             r.status = Status::failed;

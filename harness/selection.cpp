@@ -21,8 +21,8 @@ std::vector<const KernelSpec*> select_kernels(const std::vector<KernelSpec>& all
                                               const std::vector<std::string>& patterns) {
   const auto suites = known_suites(all);
   if (std::find(suites.begin(), suites.end(), suite) == suites.end())
-    throw std::invalid_argument(fmt::format("unknown suite '{}'; accepted: {}", suite,
-                                            fmt::join(suites, ", ")));
+    throw std::invalid_argument(
+        fmt::format("unknown suite '{}'; accepted: {}", suite, fmt::join(suites, ", ")));
   std::vector<bool> chosen(all.size(), false);
   if (patterns.empty()) {
     for (std::size_t i = 0; i < all.size(); ++i) chosen[i] = all[i].in_suite(suite);
@@ -35,7 +35,8 @@ std::vector<const KernelSpec*> select_kernels(const std::vector<KernelSpec>& all
       } catch (const std::regex_error&) {
         throw std::invalid_argument(fmt::format(
             "invalid kernel pattern '{}': not a valid regular expression; accepted: a kernel "
-            "id, a family name or a regex (see --list)", p));
+            "id, a family name or a regex (see --list)",
+            p));
       }
       bool any = false;
       for (std::size_t i = 0; i < all.size(); ++i) {

@@ -5,7 +5,9 @@ namespace {
 
 volatile std::sig_atomic_t g_stop = 0;
 
-extern "C" void on_stop_signal(int sig) { g_stop = sig; }
+extern "C" void on_stop_signal(int sig) {
+  g_stop = sig;
+}
 
 } // namespace
 
@@ -18,6 +20,8 @@ void install_stop_handlers() {
   sigaction(SIGTERM, &sa, nullptr);
 }
 
-const volatile std::sig_atomic_t& stop_signal() { return g_stop; }
+const volatile std::sig_atomic_t& stop_signal() {
+  return g_stop;
+}
 
 } // namespace tb

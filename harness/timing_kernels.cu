@@ -21,7 +21,8 @@ __global__ void read_through(const uint4* p, long long n) {
 } // namespace
 
 void read_through_l2(const void* buf, std::size_t bytes, cudaStream_t s) {
-  read_through<<<1024, 256, 0, s>>>(static_cast<const uint4*>(buf), static_cast<long long>(bytes / 16));
+  read_through<<<1024, 256, 0, s>>>(static_cast<const uint4*>(buf),
+                                    static_cast<long long>(bytes / 16));
   TB_CUDA_CHECK_LAUNCH();
 }
 

@@ -10,9 +10,9 @@ namespace tb {
 
 enum class Unit { GB, GiB };
 
-double unit_bytes(Unit u);                 // 1e9 or 2^30
-std::string_view unit_rate_label(Unit u);  // "GB/s" or "GiB/s"
-std::string unit_description(Unit u);      // "GB/s (1e9 bytes/s)"
+double unit_bytes(Unit u);                // 1e9 or 2^30
+std::string_view unit_rate_label(Unit u); // "GB/s" or "GiB/s"
+std::string unit_description(Unit u);     // "GB/s (1e9 bytes/s)"
 std::optional<Unit> parse_unit(std::string_view s);
 
 // Bytes over milliseconds, in `u` per second.

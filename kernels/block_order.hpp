@@ -9,8 +9,8 @@
 namespace tb {
 
 struct CartesianOrder {
-  TB_HD static void map(unsigned bx, unsigned by, unsigned /*gx*/, unsigned /*gy*/,
-                        bool /*square*/, unsigned& tile_x, unsigned& tile_y) {
+  TB_HD static void map(unsigned bx, unsigned by, unsigned /*gx*/, unsigned /*gy*/, bool /*square*/,
+                        unsigned& tile_x, unsigned& tile_y) {
     tile_x = bx;
     tile_y = by;
   }
@@ -64,7 +64,9 @@ TB_HD inline void grouped_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y,
 // time write long runs of whole output rows; groups of a few columns also lengthen their
 // reads.
 inline constexpr unsigned kColumnGroupsBit = 0x80000000u;
-constexpr unsigned column_groups(unsigned group) { return kColumnGroupsBit | group; }
+constexpr unsigned column_groups(unsigned group) {
+  return kColumnGroupsBit | group;
+}
 inline constexpr unsigned kColumnMajor = column_groups(1);
 TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned order,
                                unsigned& tile_x, unsigned& tile_y) {

@@ -7,9 +7,9 @@
 template <typename T>
 __global__ void leetgpu_tiled(T* output, const T* input, int cols, int rows, int nreps) {
   constexpr int TILE = 16;
-  __shared__ T tile[TILE][TILE + 1]; // +1: column reads hit distinct banks
-  const int x = blockIdx.x * TILE + threadIdx.x; // input column
-  const int y = blockIdx.y * TILE + threadIdx.y; // input row
+  __shared__ T tile[TILE][TILE + 1];              // +1: column reads hit distinct banks
+  const int x = blockIdx.x * TILE + threadIdx.x;  // input column
+  const int y = blockIdx.y * TILE + threadIdx.y;  // input row
   const int tx = blockIdx.y * TILE + threadIdx.x; // output column (= input row)
   const int ty = blockIdx.x * TILE + threadIdx.y; // output row (= input column)
   for (int r = 0; r < nreps; ++r) {

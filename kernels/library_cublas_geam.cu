@@ -53,7 +53,8 @@ struct Launch {
 };
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("cublas_geam", tb::Family::library, "cuBLAS geam (transpose)", tb::launcher<Launch, tb::dtype_list<tb::DType::fp32, tb::DType::fp64>>())
+    tb::kernel("cublas_geam", tb::Family::library, "cuBLAS geam (transpose)",
+               tb::launcher<Launch, tb::dtype_list<tb::DType::fp32, tb::DType::fp64>>())
         .source("cuBLAS: cublasSgeam / cublasDgeam with CUBLAS_OP_T")
         .summary("the vendor library's out-of-place transpose")
         .output(tb::Output::transpose)

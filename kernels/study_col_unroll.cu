@@ -57,15 +57,17 @@ struct LaunchN {
   }
 };
 const char* kSource = "CUDA Kernel Study: Matrix Transpose, unrolling and vectorization";
-[[maybe_unused]] const bool registered_4 = tb::register_kernel(
-    tb::kernel("study_col_unroll_4", tb::Family::study, "Study Col Unroll 4", tb::launcher<Launch4>())
-        .source(kSource)
-        .summary("four output elements per thread, scalar, unrolled")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(3));
+[[maybe_unused]] const bool registered_4 =
+    tb::register_kernel(tb::kernel("study_col_unroll_4", tb::Family::study, "Study Col Unroll 4",
+                                   tb::launcher<Launch4>())
+                            .source(kSource)
+                            .summary("four output elements per thread, scalar, unrolled")
+                            .output(tb::Output::transpose)
+                            .geometry(0, 0, 256, 1)
+                            .order(3));
 [[maybe_unused]] const bool registered_n = tb::register_kernel(
-    tb::kernel("study_col_unroll_n", tb::Family::study, "Study Col Unroll N (16B store)", tb::launcher<LaunchN>())
+    tb::kernel("study_col_unroll_n", tb::Family::study, "Study Col Unroll N (16B store)",
+               tb::launcher<LaunchN>())
         .source(kSource)
         .summary("16/sizeof(T) scattered loads, one 16-byte coalesced store per thread")
         .output(tb::Output::transpose)

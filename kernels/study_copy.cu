@@ -4,8 +4,7 @@
 // Beyond the article: a bounds check (any size) and the nreps loop.
 #include "kernels/study_1d.hpp"
 
-template <typename T>
-__global__ void study_copy(T* out, const T* in, int N, int M, int nreps) {
+template <typename T> __global__ void study_copy(T* out, const T* in, int N, int M, int nreps) {
   const unsigned long long idx = tb::study::thread_1d();
   if (idx >= static_cast<unsigned long long>(M) * N) return;
   const unsigned long long m = idx / N, n = idx % N;

@@ -36,14 +36,16 @@ struct LaunchCol {
 };
 const char* kSource = "CUDA Kernel Study: Matrix Transpose, naive transpose";
 [[maybe_unused]] const bool registered_row = tb::register_kernel(
-    tb::kernel("study_transpose_row", tb::Family::study, "Study Transpose Row (1-D)", tb::launcher<LaunchRow>())
+    tb::kernel("study_transpose_row", tb::Family::study, "Study Transpose Row (1-D)",
+               tb::launcher<LaunchRow>())
         .source(kSource)
         .summary("1-D, threads follow the input: coalesced loads, scattered stores")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(1));
 [[maybe_unused]] const bool registered_col = tb::register_kernel(
-    tb::kernel("study_transpose_col", tb::Family::study, "Study Transpose Col (1-D)", tb::launcher<LaunchCol>())
+    tb::kernel("study_transpose_col", tb::Family::study, "Study Transpose Col (1-D)",
+               tb::launcher<LaunchCol>())
         .source(kSource)
         .summary("1-D, threads follow the output: scattered loads, coalesced stores")
         .output(tb::Output::transpose)

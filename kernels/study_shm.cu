@@ -48,8 +48,7 @@ namespace {
 
 template <int TN, int TM, int PAD, bool V1> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    tb::launch_kernel(study_shm<T, TN, TM, PAD, V1>, tb::tile_grid(a, TN, TM), dim3(TN, TM), 0,
-                      a);
+    tb::launch_kernel(study_shm<T, TN, TM, PAD, V1>, tb::tile_grid(a, TN, TM), dim3(TN, TM), 0, a);
   }
 };
 
@@ -61,8 +60,8 @@ template <int TN, int TM, int PAD, bool V1> bool add(int order) {
                  fmt::format("Study Shm {} {}x{}{}", version, TN, TM, PAD ? " +pad" : ""),
                  tb::launcher<Launch<TN, TM, PAD, V1>>())
           .source("CUDA Kernel Study: Matrix Transpose, transpose_shm_" + version + "_kernel")
-          .summary(fmt::format("{}x{} tile ({} cols x {} rows), {} shared layout{}", TN, TM, TN,
-                               TM, V1 ? "column-major" : "row-major",
+          .summary(fmt::format("{}x{} tile ({} cols x {} rows), {} shared layout{}", TN, TM, TN, TM,
+                               V1 ? "column-major" : "row-major",
                                PAD ? ", padded by one element" : ", unpadded"))
           .output(tb::Output::transpose)
           .geometry(TN, TM, TN, TM)

@@ -18,8 +18,8 @@ __global__ void study_shm_v1_unroll_2(T* out, const T* in, int N, int M, int nre
   const int block_col = block_idx % TILE_M;
   const int out_m = TILE_M * blockIdx.y + block_col;
   const int out_n = 2 * TILE_N * blockIdx.x + block_row;
-  const bool full = (blockIdx.x + 1) * 2 * TILE_N <= unsigned(N) &&
-                    (blockIdx.y + 1) * TILE_M <= unsigned(M);
+  const bool full =
+      (blockIdx.x + 1) * 2 * TILE_N <= unsigned(N) && (blockIdx.y + 1) * TILE_M <= unsigned(M);
   const long long in_idx = static_cast<long long>(in_m) * N + in_n;
   for (int r = 0; r < nreps; ++r) {
     if (full) {
@@ -50,7 +50,8 @@ struct Launch {
   }
 };
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("study_shm_v1_unroll_2", tb::Family::study, "Study Shm v1 Unroll 2 (2 tiles/block)", tb::launcher<Launch>())
+    tb::kernel("study_shm_v1_unroll_2", tb::Family::study, "Study Shm v1 Unroll 2 (2 tiles/block)",
+               tb::launcher<Launch>())
         .source("CUDA Kernel Study: Matrix Transpose, transpose_shm_v1_unroll_2_kernel")
         .summary("two 32x16 tiles per 512-thread block, two elements per thread each way")
         .output(tb::Output::transpose)

@@ -14,8 +14,8 @@ __global__ void transpose_diagonal(T* odata, const T* idata, int width, int heig
 
   // diagonal reordering
   unsigned blockIdx_x, blockIdx_y;
-  tb::DiagonalOrder::map(blockIdx.x, blockIdx.y, gridDim.x, gridDim.y, width == height,
-                         blockIdx_x, blockIdx_y);
+  tb::DiagonalOrder::map(blockIdx.x, blockIdx.y, gridDim.x, gridDim.y, width == height, blockIdx_x,
+                         blockIdx_y);
 
   const long long w = width, h = height; // Beyond the paper: 64-bit offsets
   int xIndex = blockIdx_x * TILE_DIM + threadIdx.x;

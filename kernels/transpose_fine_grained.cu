@@ -10,8 +10,7 @@
 #include "kernels/whitepaper.cuh"
 
 template <typename T>
-__global__ void transpose_fine_grained(T* odata, const T* idata, int width, int height,
-                                       int nreps) {
+__global__ void transpose_fine_grained(T* odata, const T* idata, int width, int height, int nreps) {
   __shared__ T block[TILE_DIM][TILE_DIM + 1];
 
   const long long w = width; // Beyond the paper: 64-bit offsets
@@ -35,6 +34,5 @@ __global__ void transpose_fine_grained(T* odata, const T* idata, int width, int 
   }
 }
 
-TB_WHITEPAPER_KERNEL(transpose_fine_grained, "Fine-grained Transpose", 5,
-                     tb::Output::fine_grained,
+TB_WHITEPAPER_KERNEL(transpose_fine_grained, "Fine-grained Transpose", 5, tb::Output::fine_grained,
                      "transposes inside each tile, writes tiles at their copy position");

@@ -16,8 +16,8 @@ constexpr int kCols = 128; // the article's TILE_Y: input columns per tile
 template <typename T>
 __global__ void triton_style_tile(T* out, const T* in, int cols, int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  T* tile = reinterpret_cast<T*>(smem_raw); // kRows x kCols, swizzled
-  const int tx = threadIdx.x, ty = threadIdx.y;  // 32 x 8
+  T* tile = reinterpret_cast<T*>(smem_raw);     // kRows x kCols, swizzled
+  const int tx = threadIdx.x, ty = threadIdx.y; // 32 x 8
   const int y0 = blockIdx.x * kRows, x0 = blockIdx.y * kCols;
   const bool full = y0 + kRows <= rows && x0 + kCols <= cols;
   for (int r = 0; r < nreps; ++r) {
@@ -27,7 +27,8 @@ __global__ void triton_style_tile(T* out, const T* in, int cols, int rows, int n
       for (int j = 0; j < kCols; j += 32) {
         const int tr = i + ty, tc = j + tx;
         if (full || (y0 + tr < rows && x0 + tc < cols))
-          tile[tr * kCols + (tc ^ (tr & 31))] = in[static_cast<long long>(y0 + tr) * cols + x0 + tc];
+          tile[tr * kCols + (tc ^ (tr & 31))] =
+              in[static_cast<long long>(y0 + tr) * cols + x0 + tc];
       }
     }
     __syncthreads();
@@ -56,9 +57,11 @@ struct Launch {
   }
 };
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("triton_style_64x128", tb::Family::triton_style, "Triton-style 64x128 tile", tb::launcher<Launch>())
+    tb::kernel("triton_style_64x128", tb::Family::triton_style, "Triton-style 64x128 tile",
+               tb::launcher<Launch>())
         .source("LeetGPU, Matrix Transpose in Triton: 64x128 tiles (as CUDA)")
-        .summary("one 64x128 tile per 256-thread block, 32 loads in flight per thread, masked edges")
+        .summary(
+            "one 64x128 tile per 256-thread block, 32 loads in flight per thread, masked edges")
         .output(tb::Output::transpose)
         .geometry(kCols, kRows, 32, 8)
         .order(0));

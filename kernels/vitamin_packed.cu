@@ -18,8 +18,8 @@ namespace {
 
 template <typename T, bool SWIZZLE> struct PackedTile {
   static constexpr int V = tb::Pack16<T>::kCount; // elements per packet
-  static constexpr int ROWS = 32;              // input rows per tile
-  static constexpr int COLS = 8 * V;           // input columns per tile
+  static constexpr int ROWS = 32;                 // input rows per tile
+  static constexpr int COLS = 8 * V;              // input columns per tile
   static constexpr int PAD = SWIZZLE ? 0 : 1;
   static constexpr int KEY_MASK = (COLS < 32 ? COLS : 32) - 1;
   // Physical column of logical element (r, c) in the shared tile.
@@ -31,9 +31,9 @@ __device__ __forceinline__ void packed_body(T* b, const T* a, int width, int hei
   using P = PackedTile<T, SWIZZLE>;
   constexpr int V = P::V;
   __shared__ T tile[P::ROWS][P::COLS + P::PAD];
-  const int tid = threadIdx.x + threadIdx.y * blockDim.x; // 0..255
-  const int sx = tid % 8, sy = tid / 8;                   // load: packet column, tile row
-  constexpr int PER_OUT_ROW = P::ROWS / V;                // packets per output row
+  const int tid = threadIdx.x + threadIdx.y * blockDim.x;       // 0..255
+  const int sx = tid % 8, sy = tid / 8;                         // load: packet column, tile row
+  constexpr int PER_OUT_ROW = P::ROWS / V;                      // packets per output row
   const int orow = tid / PER_OUT_ROW, ocol = tid % PER_OUT_ROW; // store: row, packet column
   const int x0 = blockIdx.x * P::COLS, y0 = blockIdx.y * P::ROWS;
   const bool vec_ok = width % V == 0 && height % V == 0;
@@ -99,7 +99,8 @@ std::string packet_note(const tb::LaunchArgs& a) {
 
 const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: float4 + swizzle";
 [[maybe_unused]] const bool registered_bcf = tb::register_kernel(
-    tb::kernel("vitamin_packed_bcf", tb::Family::vitamin, "Vitamin Packed 16B + pad", tb::launcher<Launch<false>>())
+    tb::kernel("vitamin_packed_bcf", tb::Family::vitamin, "Vitamin Packed 16B + pad",
+               tb::launcher<Launch<false>>())
         .source(kSource)
         .summary("16-byte global loads/stores, padded shared tile (scalar shared accesses)")
         .output(tb::Output::transpose)
@@ -107,7 +108,8 @@ const char* kSource = "Vitamin-CUDA, [CUDA in Practice] Matrix Transpose: float4
         .order(4)
         .note(packet_note));
 [[maybe_unused]] const bool registered_swizzle = tb::register_kernel(
-    tb::kernel("vitamin_packed_swizzle", tb::Family::vitamin, "Vitamin Packed 16B + XOR swizzle", tb::launcher<Launch<true>>())
+    tb::kernel("vitamin_packed_swizzle", tb::Family::vitamin, "Vitamin Packed 16B + XOR swizzle",
+               tb::launcher<Launch<true>>())
         .source(kSource)
         .summary("16-byte global loads/stores, unpadded tile with an XOR swizzle")
         .output(tb::Output::transpose)

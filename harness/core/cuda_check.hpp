@@ -28,22 +28,22 @@ void cuda_report_noexcept(cudaError_t code, const char* expr, const char* file, 
 
 } // namespace tb
 
-#define TB_CUDA_CALL(expr)                                                                     \
-  do {                                                                                         \
-    const cudaError_t tb_err_ = (expr);                                                        \
-    if (tb_err_ != cudaSuccess) {                                                              \
-      (void)cudaGetLastError();                                                                \
-      throw ::tb::cuda_error(tb_err_, #expr, __FILE__, __LINE__);                              \
-    }                                                                                          \
+#define TB_CUDA_CALL(expr)                                                                         \
+  do {                                                                                             \
+    const cudaError_t tb_err_ = (expr);                                                            \
+    if (tb_err_ != cudaSuccess) {                                                                  \
+      (void)cudaGetLastError();                                                                    \
+      throw ::tb::cuda_error(tb_err_, #expr, __FILE__, __LINE__);                                  \
+    }                                                                                              \
   } while (0)
 
-#define TB_CUDA_CALL_NOEXCEPT(expr)                                                            \
-  do {                                                                                         \
-    const cudaError_t tb_err_ = (expr);                                                        \
-    if (tb_err_ != cudaSuccess) {                                                              \
-      (void)cudaGetLastError();                                                                \
-      ::tb::cuda_report_noexcept(tb_err_, #expr, __FILE__, __LINE__);                          \
-    }                                                                                          \
+#define TB_CUDA_CALL_NOEXCEPT(expr)                                                                \
+  do {                                                                                             \
+    const cudaError_t tb_err_ = (expr);                                                            \
+    if (tb_err_ != cudaSuccess) {                                                                  \
+      (void)cudaGetLastError();                                                                    \
+      ::tb::cuda_report_noexcept(tb_err_, #expr, __FILE__, __LINE__);                              \
+    }                                                                                              \
   } while (0)
 
 // Checks a kernel launch right after it is issued.

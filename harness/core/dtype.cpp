@@ -4,22 +4,32 @@ namespace tb {
 
 std::size_t dtype_size(DType t) {
   switch (t) {
-  case DType::fp32: return 4;
-  case DType::fp16: return 2;
-  case DType::bf16: return 2;
-  case DType::fp64: return 8;
-  case DType::u8: return 1;
+  case DType::fp32:
+    return 4;
+  case DType::fp16:
+    return 2;
+  case DType::bf16:
+    return 2;
+  case DType::fp64:
+    return 8;
+  case DType::u8:
+    return 1;
   }
   return 0;
 }
 
 std::string_view dtype_name(DType t) {
   switch (t) {
-  case DType::fp32: return "fp32";
-  case DType::fp16: return "fp16";
-  case DType::bf16: return "bf16";
-  case DType::fp64: return "fp64";
-  case DType::u8: return "u8";
+  case DType::fp32:
+    return "fp32";
+  case DType::fp16:
+    return "fp16";
+  case DType::bf16:
+    return "bf16";
+  case DType::fp64:
+    return "fp64";
+  case DType::u8:
+    return "u8";
   }
   return "?";
 }

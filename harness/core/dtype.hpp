@@ -17,7 +17,9 @@ inline constexpr DType kAllDTypes[] = {DType::fp32, DType::fp16, DType::bf16, DT
 
 std::size_t dtype_size(DType t);
 // Elements in one 16-byte access: 4 fp32, 8 fp16/bf16, 2 fp64, 16 u8.
-inline int elems_per_16_bytes(DType t) { return static_cast<int>(16 / dtype_size(t)); }
+inline int elems_per_16_bytes(DType t) {
+  return static_cast<int>(16 / dtype_size(t));
+}
 std::string_view dtype_name(DType t);
 std::optional<DType> parse_dtype(std::string_view s);
 // "fp32, fp16, bf16, fp64, u8": for error messages.

@@ -74,9 +74,15 @@ template <DType... Ds, class F> TypedLaunch only_impl(F f, dtype_list<Ds...>) {
   return t;
 }
 // A launch restricted to some element types: `tb::only<DType::fp32, DType::fp64>(lambda)`.
-template <DType... Ds, class F> TypedLaunch only(F f) { return only_impl(f, dtype_list<Ds...>{}); }
-template <class F> TypedLaunch typed(F f) { return only_impl(f, all_dtypes{}); }
-inline TypedLaunch typed(TypedLaunch t) { return t; }
+template <DType... Ds, class F> TypedLaunch only(F f) {
+  return only_impl(f, dtype_list<Ds...>{});
+}
+template <class F> TypedLaunch typed(F f) {
+  return only_impl(f, all_dtypes{});
+}
+inline TypedLaunch typed(TypedLaunch t) {
+  return t;
+}
 
 // A launch from a class with `template <typename T> static void run(const LaunchArgs&)`, for
 // files that register several variants of one kernel template.
@@ -149,9 +155,18 @@ unsigned resident_blocks(TransposeKernel<T> kernel, int threads, std::size_t sme
 class SpecBuilder {
 public:
   explicit SpecBuilder(KernelSpec s) : m_s(std::move(s)) {}
-  SpecBuilder& source(std::string v) { m_s.source = std::move(v); return *this; }
-  SpecBuilder& summary(std::string v) { m_s.summary = std::move(v); return *this; }
-  SpecBuilder& output(Output o) { m_s.output = o; return *this; }
+  SpecBuilder& source(std::string v) {
+    m_s.source = std::move(v);
+    return *this;
+  }
+  SpecBuilder& summary(std::string v) {
+    m_s.summary = std::move(v);
+    return *this;
+  }
+  SpecBuilder& output(Output o) {
+    m_s.output = o;
+    return *this;
+  }
   // Tile width x height in elements (0 x 0: no tile) and threads per block.
   SpecBuilder& geometry(int tile_w, int tile_h, int bx, int by) {
     m_s.tile_w = tile_w;
@@ -160,10 +175,22 @@ public:
     m_s.block_y = by;
     return *this;
   }
-  SpecBuilder& order(int o) { m_s.order = o; return *this; }
-  SpecBuilder& baseline(std::string b) { m_s.baseline = std::move(b); return *this; }
-  SpecBuilder& suites(std::vector<std::string> s) { m_s.suites = std::move(s); return *this; }
-  SpecBuilder& no_nreps() { m_s.has_nreps = false; return *this; }
+  SpecBuilder& order(int o) {
+    m_s.order = o;
+    return *this;
+  }
+  SpecBuilder& baseline(std::string b) {
+    m_s.baseline = std::move(b);
+    return *this;
+  }
+  SpecBuilder& suites(std::vector<std::string> s) {
+    m_s.suites = std::move(s);
+    return *this;
+  }
+  SpecBuilder& no_nreps() {
+    m_s.has_nreps = false;
+    return *this;
+  }
   SpecBuilder& note(std::function<std::string(const LaunchArgs&)> f) {
     m_s.note = std::move(f);
     return *this;
@@ -190,7 +217,9 @@ SpecBuilder kernel(std::string id, Family family, std::string name, L launch,
   return SpecBuilder(std::move(s));
 }
 
-inline bool register_kernel(const SpecBuilder& b) { return register_kernel(b.spec()); }
+inline bool register_kernel(const SpecBuilder& b) {
+  return register_kernel(b.spec());
+}
 
 // Adds the entry to the registry when the program starts (static initialisation).
 struct Registration {

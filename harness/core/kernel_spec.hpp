@@ -7,8 +7,8 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tb {
@@ -32,28 +32,28 @@ struct LaunchArgs {
   DType dtype = DType::fp32;
   void* out = nullptr;
   const void* in = nullptr;
-  int rows = 0; // input rows (the paper's height)
-  int cols = 0; // input cols (the paper's width)
+  int rows = 0;  // input rows (the paper's height)
+  int cols = 0;  // input cols (the paper's width)
   int nreps = 1; // the whitepaper's in-kernel repetition count
   cudaStream_t stream = nullptr;
 };
 
 struct KernelSpec {
-  std::string id;     // machine name, used on the command line and in CSV: "transpose_naive"
-  std::string name;   // as printed in tables: "Naive Transpose"
+  std::string id;   // machine name, used on the command line and in CSV: "transpose_naive"
+  std::string name; // as printed in tables: "Naive Transpose"
   Family family = Family::ours;
-  std::string source; // article and listing it comes from
+  std::string source;  // article and listing it comes from
   std::string summary; // one line: which access pattern it demonstrates
   Output output = Output::transpose;
-  int tile_w = 32;  // tile width (columns) a block moves, in elements; 0: not a tiled kernel
-  int tile_h = 32;  // tile height (rows); the partial outputs' reference needs tile_w == tile_h
-  int block_x = 32; // threads per block, x; 0 for library calls
-  int block_y = 8;  // threads per block, y (the paper's BLOCK_ROWS)
-  int order = 0;       // position inside its family's table
+  int tile_w = 32;      // tile width (columns) a block moves, in elements; 0: not a tiled kernel
+  int tile_h = 32;      // tile height (rows); the partial outputs' reference needs tile_w == tile_h
+  int block_x = 32;     // threads per block, x; 0 for library calls
+  int block_y = 8;      // threads per block, y (the paper's BLOCK_ROWS)
+  int order = 0;        // position inside its family's table
   std::string baseline; // non-empty for a reference kernel: tables add a "% of <baseline>" column
-  double bytes_per_element = 2.0; // bytes moved per element, in units of sizeof(T): read + write
-  bool has_nreps = true; // honours nreps (the whitepaper's loop-in-kernel mode)
-  std::vector<DType> dtypes; // element types it can run
+  double bytes_per_element = 2.0;  // bytes moved per element, in units of sizeof(T): read + write
+  bool has_nreps = true;           // honours nreps (the whitepaper's loop-in-kernel mode)
+  std::vector<DType> dtypes;       // element types it can run
   std::vector<std::string> suites; // suites it belongs to ("whitepaper", ...); "all" is implied
   std::function<void(const LaunchArgs&)> launch; // launches on args.stream; throws on error
   // Optional: a remark on how this kernel handles a given shape and type (a fallback path,

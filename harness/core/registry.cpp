@@ -47,7 +47,9 @@ bool register_kernel(KernelSpec spec) {
   for (const auto& s : t.specs)
     if (problem.empty() && s.id == spec.id)
       problem = "kernel id '" + spec.id + "' is registered twice" +
-                (s.file.empty() && spec.file.empty() ? "" : ", in " + short_file(s.file) + " and " + short_file(spec.file));
+                (s.file.empty() && spec.file.empty()
+                     ? ""
+                     : ", in " + short_file(s.file) + " and " + short_file(spec.file));
   if (!problem.empty()) {
     t.problems.push_back(std::move(problem));
     return false;
@@ -57,7 +59,9 @@ bool register_kernel(KernelSpec spec) {
   return true;
 }
 
-const std::vector<std::string>& registry_problems() { return table().problems; }
+const std::vector<std::string>& registry_problems() {
+  return table().problems;
+}
 
 const std::vector<KernelSpec>& registered_kernels() {
   auto& t = table();

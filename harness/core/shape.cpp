@@ -38,6 +38,8 @@ Shape parse_shape(std::string_view text) {
   return {parse_extent(text, text.substr(0, x)), parse_extent(text, text.substr(x + 1))};
 }
 
-std::string to_string(const Shape& s) { return fmt::format("{}x{}", s.rows, s.cols); }
+std::string to_string(const Shape& s) {
+  return fmt::format("{}x{}", s.rows, s.cols);
+}
 
 } // namespace tb

@@ -63,7 +63,8 @@ std::vector<CsvRow> parse_csv(const std::string& text, const std::string& name) 
       field_started = true;
     }
   }
-  if (quoted) throw std::invalid_argument(fmt::format("{}:{}: unterminated quoted field", name, cur.line));
+  if (quoted)
+    throw std::invalid_argument(fmt::format("{}:{}: unterminated quoted field", name, cur.line));
   if (!field.empty() || !cur.fields.empty()) end_row();
   return rows;
 }

@@ -25,14 +25,16 @@ std::string read_file(const std::string& path) {
 void check_output_path(const std::string& path, const char* what) {
   if (path.empty()) throw std::invalid_argument(fmt::format("{}: empty output path", what));
   const auto slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  const std::string dir =
+      slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
   if (path.back() == '/')
-    throw std::invalid_argument(fmt::format("{} '{}' is a folder; accepted: a file path", what, path));
+    throw std::invalid_argument(
+        fmt::format("{} '{}' is a folder; accepted: a file path", what, path));
   if (access(dir.c_str(), W_OK) != 0)
-    throw std::invalid_argument(fmt::format("{} '{}': folder '{}' {}; accepted: a file in an "
-                                            "existing, writable folder",
-                                            what, path, dir,
-                                            errno == ENOENT ? "does not exist" : "is not writable"));
+    throw std::invalid_argument(
+        fmt::format("{} '{}': folder '{}' {}; accepted: a file in an "
+                    "existing, writable folder",
+                    what, path, dir, errno == ENOENT ? "does not exist" : "is not writable"));
 }
 
 void write_file_atomic(const std::string& path, const std::string& text) {

@@ -17,22 +17,67 @@
 namespace tb {
 
 std::vector<std::string> csv_columns() {
-  return {"schema_version", "gpu", "gpu_index", "compute_capability", "sm_count", "l2_bytes",
-          "dram_peak_gbps", "ecc", "driver", "cuda_runtime", "kernel", "kernel_name", "family",
-          "baseline", "mode", "l2", "dtype", "rows", "cols", "tile_w", "tile_h", "block_x",
-          "block_y", "reps", "bytes_per_rep", "samples", "time_ms", "time_ms_min", "time_ms_max",
-          "time_ms_mean", "time_cv", "bandwidth_gbps", "valid", "status", "message",
-          "cache_resident", "above_dram_peak", "noisy", "sm_clock_before_mhz",
-          "sm_clock_after_mhz", "mem_clock_before_mhz", "mem_clock_after_mhz", "power_max_w",
-          "temp_max_c", "throttled_samples", "throttle_reasons", "timestamp", "git_revision"};
+  return {"schema_version",
+          "gpu",
+          "gpu_index",
+          "compute_capability",
+          "sm_count",
+          "l2_bytes",
+          "dram_peak_gbps",
+          "ecc",
+          "driver",
+          "cuda_runtime",
+          "kernel",
+          "kernel_name",
+          "family",
+          "baseline",
+          "mode",
+          "l2",
+          "dtype",
+          "rows",
+          "cols",
+          "tile_w",
+          "tile_h",
+          "block_x",
+          "block_y",
+          "reps",
+          "bytes_per_rep",
+          "samples",
+          "time_ms",
+          "time_ms_min",
+          "time_ms_max",
+          "time_ms_mean",
+          "time_cv",
+          "bandwidth_gbps",
+          "valid",
+          "status",
+          "message",
+          "cache_resident",
+          "above_dram_peak",
+          "noisy",
+          "sm_clock_before_mhz",
+          "sm_clock_after_mhz",
+          "mem_clock_before_mhz",
+          "mem_clock_after_mhz",
+          "power_max_w",
+          "temp_max_c",
+          "throttled_samples",
+          "throttle_reasons",
+          "timestamp",
+          "git_revision"};
 }
-
 
 namespace {
 
-std::string opt_int(long long v) { return v < 0 ? "" : std::to_string(v); }
-std::string opt_double(double v, const char* f) { return v < 0 ? "" : fmt::format(fmt::runtime(f), v); }
-const char* boolean(bool b) { return b ? "true" : "false"; }
+std::string opt_int(long long v) {
+  return v < 0 ? "" : std::to_string(v);
+}
+std::string opt_double(double v, const char* f) {
+  return v < 0 ? "" : fmt::format(fmt::runtime(f), v);
+}
+const char* boolean(bool b) {
+  return b ? "true" : "false";
+}
 
 } // namespace
 
@@ -98,7 +143,6 @@ std::string render_csv(const std::vector<Record>& records) {
   return out;
 }
 
-
 namespace {
 
 struct Reader {
@@ -108,8 +152,8 @@ struct Reader {
 
   [[noreturn]] void bad(const std::string& column, const std::string& value,
                         const std::string& want) const {
-    throw std::invalid_argument(fmt::format("{}:{}: column '{}': '{}' is not {}", name, row.line,
-                                            column, value, want));
+    throw std::invalid_argument(
+        fmt::format("{}:{}: column '{}': '{}' is not {}", name, row.line, column, value, want));
   }
   const std::string& str(const char* c) const { return row.fields[col.at(c)]; }
   long long integer(const char* c, bool optional = false) const {
@@ -135,7 +179,9 @@ struct Reader {
 
 std::vector<Record> records_from_csv_text(const std::string& text, const std::string& name) {
   const std::vector<CsvRow> rows = parse_csv(text, name);
-  if (rows.empty()) throw std::invalid_argument(fmt::format("{}: empty file; accepted: a CSV written by transpose_bench --csv", name));
+  if (rows.empty())
+    throw std::invalid_argument(
+        fmt::format("{}: empty file; accepted: a CSV written by transpose_bench --csv", name));
   const auto& header = rows.front().fields;
   std::map<std::string, std::size_t> col;
   for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
@@ -209,7 +255,8 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     }
     const std::string& status = rd.str("status");
     bool known = false;
-    for (Status s : {Status::ok, Status::failed, Status::unsupported, Status::not_run, Status::skipped})
+    for (Status s :
+         {Status::ok, Status::failed, Status::unsupported, Status::not_run, Status::skipped})
       if (status_name(s) == status) {
         r.status = s;
         known = true;
@@ -236,7 +283,8 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
   }
   if (!missing.empty()) // a header with no rows still has to be ours
     throw std::invalid_argument(fmt::format("{}:1: missing column{} {}", name,
-                                            missing.size() > 1 ? "s" : "", fmt::join(missing, ", ")));
+                                            missing.size() > 1 ? "s" : "",
+                                            fmt::join(missing, ", ")));
   return out;
 }
 

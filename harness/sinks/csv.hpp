@@ -1,7 +1,8 @@
 // The CSV schema: one row per measurement, every column named with its unit, GB = 1e9 bytes
-// (the text format itself is io/csv_text.hpp; writing is atomic, io/files.hpp). The reader rebuilds the records exactly enough to render the same tables with no GPU; it rejects
-// files of another schema version, missing columns and malformed values with a one-line
-// message naming the file and line.
+// (the text format itself is io/csv_text.hpp; writing is atomic, io/files.hpp). The reader rebuilds
+// the records exactly enough to render the same tables with no GPU; it rejects files of another
+// schema version, missing columns and malformed values with a one-line message naming the file and
+// line.
 #pragma once
 
 #include "harness/io/csv_text.hpp"

@@ -52,8 +52,9 @@ std::string render_grid(const Grid& grid, TableFormat format) {
   if (md) {
     std::string sep = "|";
     for (std::size_t c = 0; c < n; ++c)
-      sep += (left(c) ? ":" + std::string(width[c] + 1, '-') : std::string(width[c] + 1, '-') + ":") +
-             "|";
+      sep +=
+          (left(c) ? ":" + std::string(width[c] + 1, '-') : std::string(width[c] + 1, '-') + ":") +
+          "|";
     out += sep + "\n";
   }
   for (std::size_t k = 1; k < lines.size(); ++k) out += line(lines[k]);

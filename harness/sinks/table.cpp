@@ -47,10 +47,14 @@ std::string cell(const Record* r, Unit unit) {
     if (r->throttled()) marks += "T";
     return marks.empty() ? s : s + " " + marks;
   }
-  case Status::failed: return "FAILED";
-  case Status::unsupported: return "n/a";
-  case Status::not_run: return "not run";
-  case Status::skipped: return "skipped";
+  case Status::failed:
+    return "FAILED";
+  case Status::unsupported:
+    return "n/a";
+  case Status::not_run:
+    return "not run";
+  case Status::skipped:
+    return "skipped";
   }
   return "?";
 }
@@ -58,7 +62,8 @@ std::string cell(const Record* r, Unit unit) {
 } // namespace
 
 std::string render_device_header(const DeviceInfo& d) {
-  if (d.cc_major == 0 && d.sm_count == 0) return fmt::format("Device: {} (published figures)", d.name);
+  if (d.cc_major == 0 && d.sm_count == 0)
+    return fmt::format("Device: {} (published figures)", d.name);
   return fmt::format("Device {}: {} (cc {}.{}, {} SMs, L2 {}, peak DRAM {:.0f} GB/s, ECC {})   "
                      "CUDA runtime {}, driver {}",
                      d.index, d.name, d.cc_major, d.cc_minor, d.sm_count, human_mib(d.l2_bytes),
@@ -121,18 +126,18 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     for (const Record* r : g.records)
       if (!launched && r->block_x > 0) launched = r;
 
-    std::string title = fmt::format("Matrix {} x {} {}", g.shape.rows, g.shape.cols,
-                                    dtype_name(g.dtype));
+    std::string title =
+        fmt::format("Matrix {} x {} {}", g.shape.rows, g.shape.cols, dtype_name(g.dtype));
     if (uniform_geometry && launched)
       title += fmt::format(", tile {}x{}, block {}x{}", launched->tile_w, launched->tile_h,
                            launched->block_x, launched->block_y);
     if (reps > 0) title += fmt::format(", NUM_REPS {}", reps);
-    title += fmt::format(", median of {} sample{}, L2 {}   unit: {}", samples,
-                         samples == 1 ? "" : "s",
-                         l2_flushed ? (l2_clean ? "flushed (clean) before each sample"
-                                               : "flushed before each sample")
-                                    : "warm",
-                         unit_description(unit));
+    title +=
+        fmt::format(", median of {} sample{}, L2 {}   unit: {}", samples, samples == 1 ? "" : "s",
+                    l2_flushed ? (l2_clean ? "flushed (clean) before each sample"
+                                           : "flushed before each sample")
+                               : "warm",
+                    unit_description(unit));
     out += md ? "\n" + title + "\n\n" : "\n" + title + "\n";
 
     std::vector<std::string> header{"Kernel"};
@@ -157,7 +162,8 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
         const Record* base = find(b.second, modes.front());
         if (r && base && r->status == Status::ok && base->status == Status::ok &&
             base->bandwidth_gbps() > 0)
-          row.push_back(fmt::format("{:.1f}", 100.0 * r->bandwidth_gbps() / base->bandwidth_gbps()));
+          row.push_back(
+              fmt::format("{:.1f}", 100.0 * r->bandwidth_gbps() / base->bandwidth_gbps()));
         else
           row.push_back("-");
       }
@@ -170,28 +176,32 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
 
     // Notes: what the figures are, and what went wrong.
     std::vector<std::string> notes;
-    if (std::any_of(g.records.begin(), g.records.end(),
-                    [](const Record* r) { return r->status == Status::ok && r->above_dram_peak(); }))
+    if (std::any_of(g.records.begin(), g.records.end(), [](const Record* r) {
+          return r->status == Status::ok && r->above_dram_peak();
+        }))
       notes.push_back(fmt::format("* above the theoretical DRAM peak ({:.0f} GB/s): the figure "
                                   "measures caches, not DRAM.",
                                   g.device->dram_peak_gbps));
     const double working_set = first.bytes_per_rep;
-    const bool repeated = std::any_of(modes.begin(), modes.end(),
-                                      [](Mode m) { return m != Mode::cold_single; });
+    const bool repeated =
+        std::any_of(modes.begin(), modes.end(), [](Mode m) { return m != Mode::cold_single; });
     if (std::any_of(g.records.begin(), g.records.end(), [](const Record* r) { return r->noisy(); }))
       notes.push_back(fmt::format("! the samples spread more than {:.0f}% (coefficient of "
                                   "variation); treat the figure with care.",
                                   100 * kNoisyCv));
-    if (std::any_of(g.records.begin(), g.records.end(), [](const Record* r) { return r->throttled(); }))
-      notes.push_back("T the GPU reported a clock slowdown (power or thermal) during some samples.");
+    if (std::any_of(g.records.begin(), g.records.end(),
+                    [](const Record* r) { return r->throttled(); }))
+      notes.push_back(
+          "T the GPU reported a clock slowdown (power or thermal) during some samples.");
     if (std::find(modes.begin(), modes.end(), Mode::cold_single) != modes.end())
       notes.push_back("cold single launch: one launch right after the L2 was flushed, timed "
                       "alone; its reads come from DRAM.");
-    if (repeated && g.device->l2_bytes > 0 && working_set <= static_cast<double>(g.device->l2_bytes))
-      notes.push_back(fmt::format(
-          "in + out = {:.1f} MB fits in the {} L2: these figures measure L2, not DRAM "
-          "(use --size 16384x16384 to measure DRAM).",
-          working_set / 1e6, human_mib(g.device->l2_bytes)));
+    if (repeated && g.device->l2_bytes > 0 &&
+        working_set <= static_cast<double>(g.device->l2_bytes))
+      notes.push_back(
+          fmt::format("in + out = {:.1f} MB fits in the {} L2: these figures measure L2, not DRAM "
+                      "(use --size 16384x16384 to measure DRAM).",
+                      working_set / 1e6, human_mib(g.device->l2_bytes)));
     if (std::find(modes.begin(), modes.end(), Mode::loop_in_kernel) != modes.end() && reps > 1)
       notes.push_back("loop in kernel re-reads the same tile NUM_REPS times, so past the first "
                       "pass it measures L1/L2, not DRAM (NVIDIA dropped this mode from its "

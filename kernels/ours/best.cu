@@ -19,19 +19,23 @@
 namespace {
 
 template <typename T>
-__global__ void __launch_bounds__(256) ours_best_copy(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256)
+    ours_best_copy(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::copy_body<T, 1, false, false>(out, in, static_cast<long long>(rows) * cols, nreps);
 }
 template <typename T>
-__global__ void __launch_bounds__(256) ours_best_tile16(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256)
+    ours_best_tile16(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false>(out, in, cols, rows, nreps);
 }
 template <typename T>
-__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>()) ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
+    ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T>(out, in, cols, rows, nreps);
 }
 template <typename T>
-__global__ void __launch_bounds__(256) ours_best_scalar(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256)
+    ours_best_scalar(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile_scalar_body<T, tb::kColumnMajor>(out, in, cols, rows, nreps);
 }
 
@@ -55,7 +59,8 @@ struct Launch {
     case Path::tile16: {
       const std::size_t smem = tb::ours::Tile16<T>::kSmem;
       tb::allow_dynamic_smem(ours_best_tile16<T>, smem);
-      tb::launch_kernel(ours_best_tile16<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+      tb::launch_kernel(ours_best_tile16<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem,
+                        a);
       break;
     }
     case Path::halo: {
@@ -65,7 +70,8 @@ struct Launch {
       break;
     }
     case Path::scalar:
-      tb::launch_kernel(ours_best_scalar<T>, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
+      tb::launch_kernel(ours_best_scalar<T>, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0,
+                        a);
       break;
     }
   }
@@ -73,18 +79,24 @@ struct Launch {
 
 std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a)) {
-  case Path::copy: return "path: copy (one row or one column)";
-  case Path::tile16: return "path: 16-byte tile, column-major order";
-  case Path::halo: return "path: halo tile (rows not 16-byte aligned)";
-  case Path::scalar: return "path: scalar tile, column-major order (rows not 16-byte aligned)";
+  case Path::copy:
+    return "path: copy (one row or one column)";
+  case Path::tile16:
+    return "path: 16-byte tile, column-major order";
+  case Path::halo:
+    return "path: halo tile (rows not 16-byte aligned)";
+  case Path::scalar:
+    return "path: scalar tile, column-major order (rows not 16-byte aligned)";
   }
   return {};
 }
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("ours_best", tb::Family::ours, "Ours: best (per-shape dispatch)", tb::launcher<Launch>())
+    tb::kernel("ours_best", tb::Family::ours, "Ours: best (per-shape dispatch)",
+               tb::launcher<Launch>())
         .source(tb::ours::kSource)
-        .summary("16-byte tile in column-major order; for unaligned rows the halo tile (1-4 byte types) or the scalar tile (8-byte); copy for one row or column")
+        .summary("16-byte tile in column-major order; for unaligned rows the halo tile (1-4 byte "
+                 "types) or the scalar tile (8-byte); copy for one row or column")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(20)

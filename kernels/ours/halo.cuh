@@ -26,7 +26,9 @@ template <typename T> struct HaloTile {
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (64 registers;
 // fp32 takes 72 uncapped), 3 for 2-byte types (85 registers, 35 KB tiles), 2 for bytes (74 KB
 // tiles).
-template <typename T> constexpr int halo_blocks() { return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2; }
+template <typename T> constexpr int halo_blocks() {
+  return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2;
+}
 
 // The fallback for matrices smaller than one halo tile: every element of the tile and of its
 // halo rows, read and written one by one, consecutive threads on consecutive output elements.
@@ -76,7 +78,8 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   uint4* extra = tile + H::ROWS * L::CHUNKS;        // the 17th packet of each offset row
   auto offset = [&](int row) { // of tile row `row` (may be negative) from the 16-byte grid
     return static_cast<int>((static_cast<unsigned>(y0 + row) * static_cast<unsigned>(cols) +
-                             static_cast<unsigned>(x0)) & (V - 1));
+                             static_cast<unsigned>(x0)) &
+                            (V - 1));
   };
   const int tid = threadIdx.x;
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
@@ -134,8 +137,9 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   const bool bottom = y0 + L::ROWS == rows;
   auto emit = [&](int j, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
-    const int o = static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
-                                    static_cast<unsigned>(y0)) & (V - 1));
+    const int o = static_cast<int>(
+        (static_cast<unsigned>(x) * static_cast<unsigned>(rows) + static_cast<unsigned>(y0)) &
+        (V - 1));
     uint4 p = own; // tile rows gr - o .. gr - o + V - 1
     if (o != 0) p = realign16<ES>(above, own, V - o);
     const int ys = y0 + gr - o; // its first row

@@ -15,13 +15,22 @@ __device__ __forceinline__ uint4 realign16(const uint4& lo, const uint4& hi, int
   const int b = o * ES;
   unsigned a0 = lo.x, a1 = lo.y, a2 = lo.z, a3 = lo.w, a4 = hi.x, a5 = hi.y, a6 = hi.z, a7 = hi.w;
   if (b & 8) {
-    a0 = a2; a1 = a3; a2 = a4; a3 = a5; a4 = a6; a5 = a7;
+    a0 = a2;
+    a1 = a3;
+    a2 = a4;
+    a3 = a5;
+    a4 = a6;
+    a5 = a7;
   }
   if constexpr (ES == 8) {
     return make_uint4(a0, a1, a2, a3);
   } else {
     if (b & 4) {
-      a0 = a1; a1 = a2; a2 = a3; a3 = a4; a4 = a5;
+      a0 = a1;
+      a1 = a2;
+      a2 = a3;
+      a3 = a4;
+      a4 = a5;
     }
     if constexpr (ES == 4) {
       return make_uint4(a0, a1, a2, a3);
@@ -40,7 +49,8 @@ template <> struct Bits<1> { using type = unsigned char; };
 template <> struct Bits<2> { using type = unsigned short; };
 template <> struct Bits<4> { using type = unsigned; };
 template <> struct Bits<8> { using type = unsigned long long; };
-template <int ES> __device__ __forceinline__ typename Bits<ES>::type packet_bits(const uint4& v, int k) {
+template <int ES>
+__device__ __forceinline__ typename Bits<ES>::type packet_bits(const uint4& v, int k) {
   using U = typename Bits<ES>::type;
   if constexpr (ES == 8)
     return static_cast<U>(word(v, 2 * k)) | static_cast<U>(word(v, 2 * k + 1)) << 32;
@@ -88,7 +98,8 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
   // Offsets in elements from the 16-byte grid; the low bits of a wrapped 32-bit product suffice.
   auto offset = [&](int row) {
     return static_cast<int>((static_cast<unsigned>(y0 + row) * static_cast<unsigned>(cols) +
-                             static_cast<unsigned>(x0)) & (V - 1));
+                             static_cast<unsigned>(x0)) &
+                            (V - 1));
   };
   const int tid = threadIdx.x;
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
@@ -103,8 +114,8 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
   if (tid < L::ROWS) { // ROWS <= 256: one side packet per thread at most
     const int xo = offset(tid);
     if (xo != 0) // the 17th packet of the row; only its first xo elements are used
-      extra[tid] = *reinterpret_cast<const uint4*>(in + static_cast<long long>(y0 + tid) * cols + x0 -
-                                                   xo + 16 * V);
+      extra[tid] = *reinterpret_cast<const uint4*>(in + static_cast<long long>(y0 + tid) * cols +
+                                                   x0 - xo + 16 * V);
   }
   __syncthreads(); // the side packets are in place
 #pragma unroll
@@ -134,8 +145,10 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
     prev.z = __shfl_up_sync(0xffffffffu, tp.z, 1, 16);
     prev.w = __shfl_up_sync(0xffffffffu, tp.w, 1, 16);
     const long long S = static_cast<long long>(x0 + c * V + j) * rows + y0; // segment start
-    const int o = static_cast<int>((static_cast<unsigned>(x0 + c * V + j) * static_cast<unsigned>(rows) +
-                                    static_cast<unsigned>(y0)) & (V - 1));
+    const int o =
+        static_cast<int>((static_cast<unsigned>(x0 + c * V + j) * static_cast<unsigned>(rows) +
+                          static_cast<unsigned>(y0)) &
+                         (V - 1));
     if (o == 0) {
       *reinterpret_cast<uint4*>(out + S + gr) = tp;
       return;
@@ -166,7 +179,8 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
     for (int q = 0; q < 4; ++q) {
       unsigned w[16];
 #pragma unroll
-      for (int i = 0; i < 16; ++i) w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
+      for (int i = 0; i < 16; ++i)
+        w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
 #pragma unroll
       for (int jj = 0; jj < 4; ++jj) emit(4 * q + jj, transpose_words<1>(w, jj));
     }

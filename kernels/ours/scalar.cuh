@@ -43,7 +43,8 @@ __device__ __forceinline__ void tile_scalar_body(T* __restrict__ out, const T* _
       for (int j = 0; j < TS / 32; ++j) {
         const int orow = i * 8 + ly, ocol = j * 32 + lx; // output row = input column
         if (full || (x0 + orow < cols && y0 + ocol < rows))
-          out[static_cast<long long>(x0 + orow) * rows + y0 + ocol] = tile[ocol][orow ^ (ocol & 31)];
+          out[static_cast<long long>(x0 + orow) * rows + y0 + ocol] =
+              tile[ocol][orow ^ (ocol & 31)];
       }
     if (nreps > 1) __syncthreads();
   }

@@ -10,7 +10,8 @@
 #include <fmt/format.h>
 
 template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
-__global__ void __launch_bounds__(256) ours_tile16(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256)
+    ours_tile16(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, GROUP, PERSISTENT, MIN_R, HINTS>(out, in, cols, rows, nreps);
 }
 
@@ -19,14 +20,18 @@ __global__ void __launch_bounds__(256) ours_tile16(T* out, const T* in, int cols
 // and 8; fp64 is at 28 already). 1- and 2-byte types get no minimum (a cap of 64 registers
 // made fp16 spill, and a budget for 2 blocks made it take 88). Without one, ptxas gave u8 214
 // registers (1 block an SM, 81.8% at 8192² against the plain tile's 92.2): kept as measured.
-template <typename T> constexpr int occupancy_blocks() { return sizeof(T) >= 4 ? 8 : 1; }
+template <typename T> constexpr int occupancy_blocks() {
+  return sizeof(T) >= 4 ? 8 : 1;
+}
 template <typename T>
-__global__ void __launch_bounds__(256, occupancy_blocks<T>()) ours_tile16_occ(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256, occupancy_blocks<T>())
+    ours_tile16_occ(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, 1, false>(out, in, cols, rows, nreps);
 }
 
 template <typename T, unsigned GROUP, bool PERSISTENT>
-__global__ void __launch_bounds__(256) ours_tile16u(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256)
+    ours_tile16u(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16u_body<T, GROUP, PERSISTENT>(out, in, cols, rows, nreps);
 }
 
@@ -51,25 +56,29 @@ std::string packet_note(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.cols % v == 0 && a.rows % v == 0) return {};
   return fmt::format("rows and cols must be multiples of {} for 16-byte packets; ran the scalar "
-                     "path everywhere", v);
+                     "path everywhere",
+                     v);
 }
 
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
           bool HINTS = false, bool OCC = false>
 bool add(const char* id, const char* name, int order) {
   const std::string walk =
-      GROUP == tb::kColumnMajor          ? std::string("column-major block order")
-      : (GROUP & tb::kColumnGroupsBit) ? fmt::format("groups of {} tile columns", GROUP & ~tb::kColumnGroupsBit)
-      : GROUP > 1                        ? fmt::format("groups of {} tile rows", GROUP)
-                                         : std::string("row-major block order");
+      GROUP == tb::kColumnMajor ? std::string("column-major block order")
+      : (GROUP & tb::kColumnGroupsBit)
+          ? fmt::format("groups of {} tile columns", GROUP & ~tb::kColumnGroupsBit)
+      : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
+                  : std::string("row-major block order");
   return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>())
+      tb::kernel(id, tb::Family::ours, name,
+                 tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>())
           .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte {}tile, {}, {}{}{}{}", UNALIGNED ? "unaligned-row " : "", walk,
-                               PERSISTENT ? "persistent grid" : "one block a tile",
-                               HINTS ? ", streaming cache hints" : "",
-                               MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : "",
-                               OCC ? ", registers capped for full occupancy" : ""))
+          .summary(
+              fmt::format("16-byte {}tile, {}, {}{}{}{}", UNALIGNED ? "unaligned-row " : "", walk,
+                          PERSISTENT ? "persistent grid" : "one block a tile",
+                          HINTS ? ", streaming cache hints" : "",
+                          MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : "",
+                          OCC ? ", registers capped for full occupancy" : ""))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
@@ -83,7 +92,8 @@ bool add(const char* id, const char* name, int order) {
     add<32>("ours_tile16_g32", "Ours: 16B tile, groups of 32", 3) &&
     add<1, true>("ours_tile16_persistent", "Ours: 16B tile, persistent grid", 4) &&
     add<1, false, true>("ours_tile16_unaligned", "Ours: 16B unaligned-row tile", 5) &&
-    add<1, true, true>("ours_tile16_unaligned_persistent", "Ours: 16B unaligned-row tile, persistent", 6) &&
+    add<1, true, true>("ours_tile16_unaligned_persistent",
+                       "Ours: 16B unaligned-row tile, persistent", 6) &&
     add<1, false, false, 1, true>("ours_tile16_hints", "Ours: 16B tile, streaming hints", 7) &&
     add<1, false, false, 4, true>("ours_tile16_hints_r4", "Ours: 16B tile, hints, 4+ packets", 8) &&
     add<tb::kColumnMajor>("ours_tile16_colmajor", "Ours: 16B tile, column-major order", 11) &&

@@ -25,7 +25,9 @@ template <typename T, int MIN_R = 1> struct Tile16 {
   static constexpr int ROWS = 16 * R;
   static constexpr int COLS = CHUNKS * V;
   static constexpr std::size_t kSmem = sizeof(Pack16<T>) * ROWS * CHUNKS;
-  __device__ static int slot(int row, int chunk) { return row * CHUNKS + (chunk ^ ((row / V) & 7)); }
+  __device__ static int slot(int row, int chunk) {
+    return row * CHUNKS + (chunk ^ ((row / V) & 7));
+  }
 };
 
 // Output packet j of the V x V transpose of a[0..V) (a[i] = V elements of input row i): element
@@ -41,11 +43,12 @@ template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4*
     const unsigned sel = (j & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
     unsigned w[4];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) w[k] = __byte_perm(word(a[2 * k], j / 2), word(a[2 * k + 1], j / 2), sel);
+    for (int k = 0; k < 4; ++k)
+      w[k] = __byte_perm(word(a[2 * k], j / 2), word(a[2 * k + 1], j / 2), sel);
     return make_uint4(w[0], w[1], w[2], w[3]);
   } else {
-    const unsigned q = j % 4;                     // byte q of word j/4 of each packet
-    const unsigned sel = q | ((4 + q) << 4);      // [first.q, second.q, -, -]
+    const unsigned q = j % 4;                // byte q of word j/4 of each packet
+    const unsigned sel = q | ((4 + q) << 4); // [first.q, second.q, -, -]
     unsigned w[4];
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
@@ -141,7 +144,8 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 #pragma unroll 1
         for (int i = 0; i < V; ++i)
           if (orow < cols && y0 + gr + i < rows)
-            out[static_cast<long long>(orow) * rows + y0 + gr + i] = tile_e[L::slot(gr + i, c) * V + j];
+            out[static_cast<long long>(orow) * rows + y0 + gr + i] =
+                tile_e[L::slot(gr + i, c) * V + j];
       }
     }
   }
@@ -149,8 +153,8 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 
 // PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
 template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
-__device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in,
-                                            int cols, int rows, int nreps) {
+__device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, int nreps) {
   using L = Tile16<T, MIN_R>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);

@@ -7,7 +7,8 @@
 #include "kernels/ours/halo.cuh"
 
 template <typename T>
-__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>()) ours_tile16_halo(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
+    ours_tile16_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T>(out, in, cols, rows, nreps);
 }
 
@@ -22,7 +23,8 @@ struct Launch {
 };
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("ours_tile16_halo", tb::Family::ours, "Ours: 16B tile, whole output packets (halo)", tb::launcher<Launch>())
+    tb::kernel("ours_tile16_halo", tb::Family::ours, "Ours: 16B tile, whole output packets (halo)",
+               tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("realigned 16-byte tile that owns whole aligned output packets, loading the "
                  "V rows above it; 16-byte stores everywhere but the first and last tile row")

@@ -5,7 +5,8 @@
 #include "kernels/ours/realign.cuh"
 
 template <typename T>
-__global__ void __launch_bounds__(256, 2) ours_tile16_realign(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256, 2)
+    ours_tile16_realign(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16r_body<T>(out, in, cols, rows, nreps);
 }
 
@@ -15,12 +16,14 @@ struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::tile16r_smem<T>();
     tb::allow_dynamic_smem(ours_tile16_realign<T>, smem);
-    tb::launch_kernel(ours_tile16_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+    tb::launch_kernel(ours_tile16_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem,
+                      a);
   }
 };
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("ours_tile16_realign", tb::Family::ours, "Ours: 16B tile, rows realigned in registers", tb::launcher<Launch>())
+    tb::kernel("ours_tile16_realign", tb::Family::ours,
+               "Ours: 16B tile, rows realigned in registers", tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("16-byte tile for any row offset: aligned packets realigned with funnel shifts "
                  "before and after the in-register transpose")

@@ -35,7 +35,7 @@ __device__ __forceinline__ void tile16u_one(T* __restrict__ out, const T* __rest
     const int task = n * kThreads + threadIdx.x;
     const int row = task / SLOTS, slot = task % SLOTS;
     const long long s = static_cast<long long>(y0 + row) * cols + x0; // flat start of the row
-    const long long first = (s / V + slot) * V;                         // packet start
+    const long long first = (s / V + slot) * V;                       // packet start
     whole[n] = task < LOAD_TASKS && row < h && first < s + w && first + V <= total;
     if (whole[n]) pk[n] = *reinterpret_cast<const uint4*>(in + first);
   }

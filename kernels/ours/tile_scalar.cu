@@ -7,23 +7,26 @@
 #include <fmt/format.h>
 
 template <typename T, unsigned GROUP>
-__global__ void __launch_bounds__(256) ours_tile_scalar(T* out, const T* in, int cols, int rows, int nreps) {
+__global__ void __launch_bounds__(256)
+    ours_tile_scalar(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
 
 namespace {
 template <unsigned GROUP> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    tb::launch_kernel(ours_tile_scalar<T, GROUP>, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
+    tb::launch_kernel(ours_tile_scalar<T, GROUP>, dim3(tb::ours::tile_scalar_blocks<T>(a)),
+                      dim3(256), 0, a);
   }
 };
 template <unsigned GROUP> bool add(const char* id, const char* name, int order) {
   return tb::register_kernel(
       tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<GROUP>>())
           .source(tb::ours::kSource)
-          .summary(fmt::format("element accesses, 16 loads in flight per thread, swizzled 64x64 tile, {}",
-                               GROUP == tb::kColumnMajor ? std::string("column-major block order")
-                                                         : fmt::format("groups of {} tile rows", GROUP)))
+          .summary(fmt::format(
+              "element accesses, 16 loads in flight per thread, swizzled 64x64 tile, {}",
+              GROUP == tb::kColumnMajor ? std::string("column-major block order")
+                                        : fmt::format("groups of {} tile rows", GROUP)))
           .output(tb::Output::transpose)
           .geometry(64, 64, 32, 8)
           .order(order)

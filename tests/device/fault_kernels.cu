@@ -16,7 +16,8 @@ namespace tb::test {
 // at launch (cudaErrorInvalidConfiguration, or cudaErrorInvalidValue with the CUDA 13 driver
 // seen on an H200) that leaves the context usable.
 void launch_invalid_configuration(const LaunchArgs& a) {
-  write_to_nowhere<<<1, 2048, 0, a.stream>>>(static_cast<float*>(a.out), nullptr, a.cols, a.rows, 1);
+  write_to_nowhere<<<1, 2048, 0, a.stream>>>(static_cast<float*>(a.out), nullptr, a.cols, a.rows,
+                                             1);
   TB_CUDA_CHECK_LAUNCH();
 }
 

@@ -1,9 +1,9 @@
 // A kernel that fails must not take the suite down. Runs the real runner (Google Benchmark,
 // validation) on a plan with a broken kernel first and a good one after it. Each test runs in
 // its own process (see tests/CMakeLists.txt): the illegal address loses the CUDA context.
-#include "harness/device_info.hpp"
 #include "harness/core/cuda_check.hpp"
 #include "harness/core/registry.hpp"
+#include "harness/device_info.hpp"
 #include "harness/runner.hpp"
 
 #include <gtest/gtest.h>
@@ -43,7 +43,8 @@ TEST(Faults, WrongOutputFailsItsRowAndTheRestRuns) {
   const auto rs = run_then_good(idle);
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_EQ(rs[0].status, Status::failed);
-  EXPECT_NE(rs[0].message.find("6144 of 6144 output elements wrong"), std::string::npos) << rs[0].message;
+  EXPECT_NE(rs[0].message.find("6144 of 6144 output elements wrong"), std::string::npos)
+      << rs[0].message;
   EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message;
 }
 

@@ -3,9 +3,9 @@
 // large. One test per shape x element type, so the input and its reference are made once and
 // every kernel is checked against them. Without a GPU the binary skips with the reason (exit
 // code 77 for CTest).
+#include "harness/core/registry.hpp"
 #include "harness/device_info.hpp"
 #include "harness/measure.hpp"
-#include "harness/core/registry.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -33,8 +33,8 @@ TEST_P(AllKernelsOnGpu, EveryKernelAndModeIsExact) {
       // reps = 3: the in-kernel loop runs more than once, so the barrier between repetitions
       // matters, and every element must still be right afterwards.
       const Case c{&k, p.shape, p.dtype, m, 3};
-      SCOPED_TRACE(fmt::format("{} {} {} {}", k.id, to_string(p.shape), dtype_name(p.dtype),
-                               mode_name(m)));
+      SCOPED_TRACE(
+          fmt::format("{} {} {} {}", k.id, to_string(p.shape), dtype_name(p.dtype), mode_name(m)));
       double ms = 0;
       ASSERT_NO_THROW(ms = g_measurer->sample_ms_per_rep(c));
       EXPECT_GT(ms, 0.0);
@@ -52,7 +52,7 @@ std::vector<Param> params() {
   // 66 x 67, 259 x 270, 17 x 4100 and 4100 x 17: the halo tile's partial halo (a bottom tile
   // shifted up by fewer rows than its halo: fp32 and u8), and matrices narrower than one tile
   // one way (the element-wise fallback next to whole tiles).
-  const Shape shapes[] = {{32, 32},     {2048, 2048}, {33, 65},     {1, 1000},   {1000, 1},
+  const Shape shapes[] = {{32, 32},     {2048, 2048}, {33, 65},     {1, 1000},    {1000, 1},
                           {1536, 4096}, {4096, 1536}, {4099, 7919}, {8192, 8192}, {8191, 8193},
                           {66, 67},     {259, 270},   {17, 4100},   {4100, 17}};
   std::vector<Param> out;
@@ -117,7 +117,8 @@ TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {
               "flushed clean %.4f ms (%.2fx)\n",
               mw, mc, mc / mw, mcc, mcc / mw);
   EXPECT_LT(mw * 1.10, mc) << "a flushed launch should be at least 10% slower than a warm one";
-  EXPECT_LT(mw * 1.10, mcc) << "a clean-flushed launch should be at least 10% slower than a warm one";
+  EXPECT_LT(mw * 1.10, mcc)
+      << "a clean-flushed launch should be at least 10% slower than a warm one";
   EXPECT_TRUE(g_measurer->validate(cold).ok);
   EXPECT_TRUE(g_measurer->validate(clean).ok);
 }

@@ -92,7 +92,8 @@ TEST(BlockOrder, GroupedOrderWalksDownAGroupFirst) {
 }
 
 TEST(BlockOrder, OrderedTileIsABijectionForRowAndColumnGroups) {
-  for (unsigned order : {1u, 8u, kColumnMajor, column_groups(2), column_groups(4), column_groups(64)})
+  for (unsigned order :
+       {1u, 8u, kColumnMajor, column_groups(2), column_groups(4), column_groups(64)})
     for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
       std::vector<int> hits(tx * ty, 0);

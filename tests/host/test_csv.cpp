@@ -49,9 +49,10 @@ TEST(Csv, EscapesOnlyWhatNeedsIt) {
 }
 
 TEST(Csv, OneTidyRowPerRecordWithAllColumns) {
-  std::vector<Record> rs{
-      test::fake_record("simple_copy", "Simple Copy", Mode::loop_over_kernel, 0.01, Status::ok, "copy"),
-      test::fake_record("transpose_x", "X, the kernel", Mode::loop_in_kernel, 0.02, Status::failed)};
+  std::vector<Record> rs{test::fake_record("simple_copy", "Simple Copy", Mode::loop_over_kernel,
+                                           0.01, Status::ok, "copy"),
+                         test::fake_record("transpose_x", "X, the kernel", Mode::loop_in_kernel,
+                                           0.02, Status::failed)};
   rs[1].message = "3 of 9 output elements wrong, first at (0, 1)";
   std::istringstream in(render_csv(rs));
   std::string header, row1, row2, extra;
@@ -61,10 +62,26 @@ TEST(Csv, OneTidyRowPerRecordWithAllColumns) {
   EXPECT_FALSE(std::getline(in, extra));
   const auto cols = csv_columns();
   EXPECT_EQ(split_csv_line(header), cols);
-  for (const char* must : {"gpu", "compute_capability", "driver", "cuda_runtime", "kernel",
-                           "family", "mode", "dtype", "rows", "cols", "tile_w", "block_y", "reps",
-                           "time_ms", "bandwidth_gbps", "valid", "timestamp", "git_revision",
-                           "schema_version", "cache_resident"})
+  for (const char* must : {"gpu",
+                           "compute_capability",
+                           "driver",
+                           "cuda_runtime",
+                           "kernel",
+                           "family",
+                           "mode",
+                           "dtype",
+                           "rows",
+                           "cols",
+                           "tile_w",
+                           "block_y",
+                           "reps",
+                           "time_ms",
+                           "bandwidth_gbps",
+                           "valid",
+                           "timestamp",
+                           "git_revision",
+                           "schema_version",
+                           "cache_resident"})
     EXPECT_NE(std::find(cols.begin(), cols.end(), must), cols.end()) << must;
   const auto f1 = split_csv_line(row1), f2 = split_csv_line(row2);
   ASSERT_EQ(f1.size(), cols.size());

@@ -8,11 +8,14 @@
 using namespace tb;
 
 namespace {
-CliResult parse(std::vector<std::string> args) { return parse_command_line(args); }
+CliResult parse(std::vector<std::string> args) {
+  return parse_command_line(args);
+}
 
 std::string temp_config(const std::string& text) {
   static int n = 0;
-  const std::string path = "/tmp/tb_cfg_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + ".toml";
+  const std::string path =
+      "/tmp/tb_cfg_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + ".toml";
   std::ofstream(path) << text;
   return path;
 }
@@ -24,8 +27,8 @@ TEST(Options, DefaultsAreTheWhitepaperRun) {
   const Options& o = r.options;
   EXPECT_EQ(o.shapes, std::vector<Shape>{(Shape{2048, 2048})});
   EXPECT_EQ(o.dtype_values, std::vector<DType>{DType::fp32});
-  EXPECT_EQ(o.mode_values, (std::vector<Mode>{Mode::loop_over_kernel, Mode::loop_in_kernel,
-                                              Mode::cold_single}));
+  EXPECT_EQ(o.mode_values,
+            (std::vector<Mode>{Mode::loop_over_kernel, Mode::loop_in_kernel, Mode::cold_single}));
   EXPECT_EQ(o.l2_value, L2Policy::warm);
   EXPECT_EQ(o.device_index, 0);
   EXPECT_EQ(o.reps, 100);
@@ -56,7 +59,7 @@ TEST(Options, FlagsParseAndOverrideTheConfigFile) {
   std::remove(cfg.c_str());
   ASSERT_FALSE(r.exit_now) << r.output;
   EXPECT_EQ(r.options.shapes, std::vector<Shape>{(Shape{4096, 1024})}); // from the file
-  EXPECT_EQ(r.options.reps, 3);                                        // flag wins
+  EXPECT_EQ(r.options.reps, 3);                                         // flag wins
   EXPECT_EQ(r.options.unit_value, Unit::GiB);
   EXPECT_EQ(r.options.dtype_values, (std::vector<DType>{DType::fp16, DType::u8}));
   EXPECT_EQ(r.options.kernels, std::vector<std::string>{"transpose_naive"});
@@ -100,12 +103,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{{"--size", "ten"}, "'ten' is not a whole number"},
         BadInput{{"--dtype", "int4"}, "unknown element type 'int4'; accepted: fp32, fp16"},
         BadInput{{"--unit", "TB"}, "unknown unit 'TB'; accepted: GB, GiB"},
-        BadInput{{"--modes", "both"}, "unknown timing mode 'both'"},
-        BadInput{{"--reps", "0"}, "0"},
-        BadInput{{"--reps", "x"}, "x"},
-        BadInput{{"--samples", "-1"}, "-1"},
+        BadInput{{"--modes", "both"}, "unknown timing mode 'both'"}, BadInput{{"--reps", "0"}, "0"},
+        BadInput{{"--reps", "x"}, "x"}, BadInput{{"--samples", "-1"}, "-1"},
         BadInput{{"--bogus"}, "--bogus"},
         BadInput{{"--config", "/nonexistent/cfg.toml"}, "/nonexistent/cfg.toml"},
-        BadInput{{"--config", std::string(TB_SOURCE_DIR) + "/tests/cli/unknown-key.toml"}, "colour"},
+        BadInput{{"--config", std::string(TB_SOURCE_DIR) + "/tests/cli/unknown-key.toml"},
+                 "colour"},
         BadInput{{"--config", std::string(TB_SOURCE_DIR) + "/tests/cli/bad-size.toml"},
                  "invalid size 'big'"}));

@@ -17,10 +17,10 @@ std::vector<std::string> ids(const std::vector<const KernelSpec*>& ks) {
 
 TEST(Registry, WhitepaperSuiteIsThePapersTableInOrder) {
   const auto ks = select_kernels(registered_kernels(), "whitepaper", {});
-  EXPECT_EQ(ids(ks), (std::vector<std::string>{
-                         "simple_copy", "copy_shared_mem", "transpose_naive", "transpose_coalesced",
-                         "transpose_no_bank_conflicts", "transpose_fine_grained",
-                         "transpose_coarse_grained", "transpose_diagonal", "cuda_memcpy"}));
+  EXPECT_EQ(ids(ks), (std::vector<std::string>{"simple_copy", "copy_shared_mem", "transpose_naive",
+                                               "transpose_coalesced", "transpose_no_bank_conflicts",
+                                               "transpose_fine_grained", "transpose_coarse_grained",
+                                               "transpose_diagonal", "cuda_memcpy"}));
   // The paper's eight, then the library copy ceiling.
   for (auto* k : std::vector<const KernelSpec*>(ks.begin(), ks.begin() + 8)) {
     EXPECT_EQ(k->family, Family::whitepaper);
@@ -44,7 +44,7 @@ TEST(Registry, SelectByIdFamilyAndRegex) {
   EXPECT_EQ(ids(select_kernels(all, "whitepaper", {"transpose_naive"})),
             std::vector<std::string>{"transpose_naive"});
   EXPECT_EQ(select_kernels(all, "all", {"whitepaper"}).size(), 8u); // the family
-  EXPECT_EQ(select_kernels(all, "whitepaper", {}).size(), 9u);       // the suite adds memcpy
+  EXPECT_EQ(select_kernels(all, "whitepaper", {}).size(), 9u);      // the suite adds memcpy
   EXPECT_EQ(ids(select_kernels(all, "all", {".*grained"})),
             (std::vector<std::string>{"transpose_fine_grained", "transpose_coarse_grained"}));
   // By printed name, case-insensitively; duplicates collapse; registry order is kept.

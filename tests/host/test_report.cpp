@@ -23,8 +23,8 @@ std::vector<Record> sample_run(const std::string& gpu, double scale) {
     rs.push_back(fake_record("simple_copy", "Simple Copy", m, 0.02 * scale, Status::ok, "copy"));
     rs.push_back(fake_record("transpose_naive", "Naive Transpose", m, 0.04 * scale));
   }
-  Record skipped = fake_record("transpose_naive", "Naive Transpose", Mode::loop_over_kernel, 0,
-                               Status::skipped);
+  Record skipped =
+      fake_record("transpose_naive", "Naive Transpose", Mode::loop_over_kernel, 0, Status::skipped);
   skipped.shape = {65536, 65536};
   skipped.message = "65536x65536 fp32 needs 34.36 GB of device memory, 10.00 GB free";
   rs.push_back(skipped);
@@ -40,8 +40,8 @@ std::vector<Record> sample_run(const std::string& gpu, double scale) {
 
 std::string temp_file(const std::string& text, const char* suffix = ".csv") {
   static int n = 0;
-  const std::string path = "/tmp/tb_report_" + std::to_string(::getpid()) + "_" +
-                           std::to_string(n++) + suffix;
+  const std::string path =
+      "/tmp/tb_report_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + suffix;
   std::ofstream(path) << text;
   return path;
 }
@@ -149,7 +149,8 @@ TEST(Published, ThePapersFiguresLoadAndCompare) {
   EXPECT_NE(c.find("GTX 280"), std::string::npos) << c;
   EXPECT_NE(c.find("104.0"), std::string::npos) << c; // 96.9 GiB/s = 104.0 GB/s
   EXPECT_NE(c.find("16.12"), std::string::npos) << c; // 1677.7 / 104.05
-  EXPECT_THROW(published_from_csv_text("gpu,kernel,mode,rows,cols,bandwidth_gibps\nX,k,sideways,1,1,2\n", "p"),
+  EXPECT_THROW(published_from_csv_text(
+                   "gpu,kernel,mode,rows,cols,bandwidth_gibps\nX,k,sideways,1,1,2\n", "p"),
                std::invalid_argument);
 }
 
@@ -174,7 +175,7 @@ TEST(Plot, ScriptWritesNonEmptyPngAndSvg) {
   ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(dir + "/log").rdbuf();
   for (const char* f : {"/gpu-a-bandwidth.png", "/gpu-a-bandwidth.svg", "/gpu-a-percent.png",
                         "/gpu-b-bandwidth.png", "/compare-gpus.png"}) {
-    struct stat st{};
+    struct stat st {};
     ASSERT_EQ(stat((dir + f).c_str(), &st), 0) << f;
     EXPECT_GT(st.st_size, 1000) << f;
   }

@@ -26,8 +26,8 @@ static std::string shape_error(const char* text) {
 }
 
 TEST(Shape, RejectsBadSizesWithOneLineNamingValueAndAccepted) {
-  for (const char* bad : {"0", "0x5", "-1", "5x-1", "abc", "12a", "x5", "5x", "", "2.5x3",
-                          "3000000000x2", "1e3"}) {
+  for (const char* bad :
+       {"0", "0x5", "-1", "5x-1", "abc", "12a", "x5", "5x", "", "2.5x3", "3000000000x2", "1e3"}) {
     const std::string msg = shape_error(bad);
     EXPECT_NE(msg, "no error") << bad;
     EXPECT_NE(msg.find(std::string("'") + bad + "'"), std::string::npos) << msg;

@@ -9,10 +9,13 @@ using test::fake_record;
 namespace {
 std::vector<Record> paper_like() {
   std::vector<Record> rs;
-  rs.push_back(fake_record("simple_copy", "Simple Copy", Mode::loop_over_kernel, 0.02, Status::ok, "copy"));
-  rs.push_back(fake_record("simple_copy", "Simple Copy", Mode::loop_in_kernel, 0.005, Status::ok, "copy"));
+  rs.push_back(
+      fake_record("simple_copy", "Simple Copy", Mode::loop_over_kernel, 0.02, Status::ok, "copy"));
+  rs.push_back(
+      fake_record("simple_copy", "Simple Copy", Mode::loop_in_kernel, 0.005, Status::ok, "copy"));
   rs.push_back(fake_record("transpose_naive", "Naive Transpose", Mode::loop_over_kernel, 0.04));
-  rs.push_back(fake_record("transpose_naive", "Naive Transpose", Mode::loop_in_kernel, 0.0, Status::failed));
+  rs.push_back(
+      fake_record("transpose_naive", "Naive Transpose", Mode::loop_in_kernel, 0.0, Status::failed));
   rs.back().message = "5 of 4194304 output elements wrong, first at (0, 7)";
   return rs;
 }
@@ -20,8 +23,14 @@ std::vector<Record> paper_like() {
 
 TEST(Table, WhitepaperLayoutWithUnitsPercentAndMarks) {
   const std::string t = render_tables(paper_like(), Unit::GB, TableFormat::text);
-  EXPECT_NE(t.find("Device 0: Fake GPU, \"X\" edition (cc 9.0, 132 SMs, L2 50 MiB, peak DRAM 3352 GB/s, ECC unknown)"), std::string::npos) << t;
-  EXPECT_NE(t.find("Matrix 2048 x 2048 fp32, tile 32x32, block 32x8, NUM_REPS 100, median of 3 samples, L2 warm"), std::string::npos) << t;
+  EXPECT_NE(t.find("Device 0: Fake GPU, \"X\" edition (cc 9.0, 132 SMs, L2 50 MiB, peak DRAM 3352 "
+                   "GB/s, ECC unknown)"),
+            std::string::npos)
+      << t;
+  EXPECT_NE(t.find("Matrix 2048 x 2048 fp32, tile 32x32, block 32x8, NUM_REPS 100, median of 3 "
+                   "samples, L2 warm"),
+            std::string::npos)
+      << t;
   EXPECT_NE(t.find("unit: GB/s (1e9 bytes/s)"), std::string::npos);
   EXPECT_NE(t.find("Loop over kernel"), std::string::npos);
   EXPECT_NE(t.find("Loop in kernel"), std::string::npos);
@@ -37,7 +46,8 @@ TEST(Table, WhitepaperLayoutWithUnitsPercentAndMarks) {
   EXPECT_NE(t.find("fits in the 50 MiB L2"), std::string::npos);
   EXPECT_NE(t.find("re-reads the same tile"), std::string::npos);
   EXPECT_NE(t.find("FAILED"), std::string::npos);
-  EXPECT_NE(t.find("FAILED transpose_naive (loop-in-kernel): 5 of 4194304"), std::string::npos) << t;
+  EXPECT_NE(t.find("FAILED transpose_naive (loop-in-kernel): 5 of 4194304"), std::string::npos)
+      << t;
   // Rows in the order given: copy before naive.
   EXPECT_LT(t.find("Simple Copy"), t.find("Naive Transpose"));
 }
@@ -99,7 +109,8 @@ TEST(Table, LibraryRowsDoNotBreakAUniformGeometry) {
 
 TEST(Table, MixedGeometriesGetColumns) {
   auto rs = paper_like();
-  Record other = fake_record("study_shm_v0_32x16", "Study Shm v0 32x16", Mode::loop_over_kernel, 0.03);
+  Record other =
+      fake_record("study_shm_v0_32x16", "Study Shm v0 32x16", Mode::loop_over_kernel, 0.03);
   other.tile_w = 32;
   other.tile_h = 16;
   other.block_x = 32;
