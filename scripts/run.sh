@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-tb_deps
+tb_deps bench
 cmake --preset release >/dev/null
 cmake --build --preset release
 exec ./build/release/transpose_bench "$@"

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-tb_deps
+tb_deps test
 cmake --preset ci
 cmake --build --preset ci
 ctest --preset ci "$@"

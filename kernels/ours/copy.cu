@@ -8,8 +8,6 @@
 //    packet per thread is the one that matches cudaMemcpy (docs/perf-notes.md).
 #include "kernels/ours/copy.cuh"
 
-#include <fmt/format.h>
-
 template <typename T, int U, bool PERSISTENT, bool HINTS>
 __global__ void __launch_bounds__(256)
     ours_copy(T* out, const T* in, int cols, int rows, int nreps) {
@@ -26,45 +24,27 @@ template <bool PERSISTENT, bool HINTS = false, int U = 4> struct Launch {
     tb::launch_kernel(ours_copy<T, U, PERSISTENT, HINTS>, dim3(blocks), dim3(256), 0, a);
   }
 };
-template <int U> bool add_unrolled(const char* id, const char* name, int order) {
+template <bool PERSISTENT, bool HINTS, int U>
+bool add(const char* id, const char* name, int order, const char* summary) {
   return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<false, false, U>>())
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<PERSISTENT, HINTS, U>>())
           .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte packets, {} in flight per thread, one block a chunk", U))
+          .summary(summary)
           .output(tb::Output::copy)
           .geometry(0, 0, 256, 1)
           .order(order)
           .suites({"best"}));
 }
 [[maybe_unused]] const bool registered =
-    tb::register_kernel(
-        tb::kernel("ours_copy", tb::Family::ours, "Ours: copy (16B x4/thread)",
-                   tb::launcher<Launch<false>>())
-            .source(tb::ours::kSource)
-            .summary("16-byte packets, four in flight per thread, one block a chunk")
-            .output(tb::Output::copy)
-            .geometry(0, 0, 256, 1)
-            .order(0)
-            .suites({"best"})) &&
-    tb::register_kernel(
-        tb::kernel("ours_copy_persistent", tb::Family::ours, "Ours: copy, persistent grid",
-                   tb::launcher<Launch<true>>())
-            .source(tb::ours::kSource)
-            .summary("16-byte packets, four in flight per thread, one wave of blocks looping")
-            .output(tb::Output::copy)
-            .geometry(0, 0, 256, 1)
-            .order(1)
-            .suites({"best"})) &&
-    tb::register_kernel(tb::kernel("ours_copy_hints", tb::Family::ours,
-                                   "Ours: copy, streaming hints",
-                                   tb::launcher<Launch<false, true>>())
-                            .source(tb::ours::kSource)
-                            .summary("16-byte packets, four in flight, L1 bypass + 256-byte L2 "
-                                     "fetch, evict-first stores")
-                            .output(tb::Output::copy)
-                            .geometry(0, 0, 256, 1)
-                            .order(2)
-                            .suites({"best"})) &&
-    add_unrolled<1>("ours_copy_x1", "Ours: copy (16B x1/thread)", 3) &&
-    add_unrolled<8>("ours_copy_x8", "Ours: copy (16B x8/thread)", 4);
+    add<false, false, 4>("ours_copy", "Ours: copy (16B x4/thread)", 0,
+                         "16-byte packets, four in flight per thread, one block a chunk") &&
+    add<true, false, 4>("ours_copy_persistent", "Ours: copy, persistent grid", 1,
+                        "16-byte packets, four in flight per thread, one wave of blocks looping") &&
+    add<false, true, 4>("ours_copy_hints", "Ours: copy, streaming hints", 2,
+                        "16-byte packets, four in flight, L1 bypass + 256-byte L2 fetch, "
+                        "evict-first stores") &&
+    add<false, false, 1>("ours_copy_x1", "Ours: copy (16B x1/thread)", 3,
+                         "16-byte packets, 1 in flight per thread, one block a chunk") &&
+    add<false, false, 8>("ours_copy_x8", "Ours: copy (16B x8/thread)", 4,
+                         "16-byte packets, 8 in flight per thread, one block a chunk");
 } // namespace

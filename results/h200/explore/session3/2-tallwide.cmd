@@ -1,1 +1,0 @@
-$ transpose_bench --suite best --size 16384x1024 --size 1024x16384 --dtype fp32 --dtype fp16 --dtype fp64 --dtype u8 --modes loop-over-kernel --l2 flush --reps 10 --samples 20 --kernels cuda_memcpy ours_copy_x1 ours_tile16 ours_tile16_colmajor --csv results/h200/tallwide.csv --markdown results/h200/tallwide.md
