@@ -20,6 +20,7 @@ __global__ void transpose_coalesced(T* odata, const T* idata, int width, int hei
   const long long index_out = xIndex + h * yIndex;
   const int rows_out = xIndex < height ? width - yIndex : 0;
 
+#pragma unroll 1 // Beyond the paper: one copy of the body (see whitepaper.cuh)
   for (int r = 0; r < nreps; r++) {
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
       if (i < rows_in) tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * w];

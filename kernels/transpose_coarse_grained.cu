@@ -24,6 +24,7 @@ __global__ void transpose_coarse_grained(T* odata, const T* idata, int width, in
   const long long index_out = xIndex + h * yIndex;
   const int rows_out = xIndex < height ? width - yIndex : 0;
 
+#pragma unroll 1 // Beyond the paper: one copy of the body (see whitepaper.cuh)
   for (int r = 0; r < nreps; r++) {
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
       block[threadIdx.y + i][threadIdx.x] = i < rows_in ? idata[index_in + i * w] : T{};

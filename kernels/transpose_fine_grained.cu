@@ -19,6 +19,7 @@ __global__ void transpose_fine_grained(T* odata, const T* idata, int width, int 
   const long long index = xIndex + w * yIndex;
   const int rows = xIndex < width ? height - yIndex : 0; // Beyond the paper: any shape
 
+#pragma unroll 1 // Beyond the paper: one copy of the body (see whitepaper.cuh)
   for (int r = 0; r < nreps; r++) {
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
       block[threadIdx.y + i][threadIdx.x] = i < rows ? idata[index + i * w] : T{};

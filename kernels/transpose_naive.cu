@@ -14,6 +14,7 @@ __global__ void transpose_naive(T* odata, const T* idata, int width, int height,
   // Beyond the paper: how many of this thread's rows lie inside the matrix (any shape).
   const int rows = xIndex < width ? height - yIndex : 0;
 
+#pragma unroll 1 // Beyond the paper: one copy of the body (see whitepaper.cuh)
   for (int r = 0; r < nreps; r++) {
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
       if (i < rows) odata[index_out + i] = idata[index_in + i * w];

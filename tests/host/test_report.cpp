@@ -179,5 +179,5 @@ TEST(Plot, ScriptWritesNonEmptyPngAndSvg) {
     ASSERT_EQ(stat((dir + f).c_str(), &st), 0) << f;
     EXPECT_GT(st.st_size, 1000) << f;
   }
-  std::system(("rm -rf " + dir + " " + csv).c_str());
+  EXPECT_EQ(std::system(("rm -rf " + dir + " " + csv).c_str()), 0);
 }
