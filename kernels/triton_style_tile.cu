@@ -1,7 +1,7 @@
 // A CUDA rendering of the LeetGPU Triton solution (leetgpu-triton-tiled): each block moves one
 // large 64-row by 128-column tile with masked edges, as the Triton program does with TILE_X =
 // 64 and TILE_Y = 128 (tl.load with a mask, tl.trans, tl.store with a mask). 256 threads each
-// issue 32 independent loads, then 32 stores, so many bytes are in flight per thread. Triton
+// have 32 independent loads in flight, then 32 stores, so many bytes move per thread. Triton
 // keeps such a tile in a swizzled shared-memory layout; here element (r, c) lives at column
 // c ^ (r & 31) of its row, which makes both the row-wise writes and the column-wise reads
 // conflict-free without padding. Grid: x over row tiles, y over column tiles, as in the

@@ -8,8 +8,9 @@
 using namespace tb;
 
 TEST(Grid, TextAlignsColumnsAndTrimsTrailingBlanks) {
-  const Grid g{{"Kernel", "GB/s", "Note"}, {true, false, true}, {{"Simple Copy", "4172.8", ""},
-                                                                  {"Naive", "474.4", "slow"}}};
+  const Grid g{{"Kernel", "GB/s", "Note"},
+               {true, false, true},
+               {{"Simple Copy", "4172.8", ""}, {"Naive", "474.4", "slow"}}};
   EXPECT_EQ(render_grid(g, TableFormat::text), "Kernel          GB/s   Note\n"
                                                "Simple Copy   4172.8\n"
                                                "Naive          474.4   slow\n");
@@ -50,8 +51,8 @@ TEST(Plan, DeviceBytesAndWhetherAnythingFits) {
   const Case warm{k, {1024, 1024}, DType::fp32, Mode::loop_over_kernel, 1, L2Policy::warm};
   const Case cold{k, {1024, 1024}, DType::fp32, Mode::cold_single, 1, L2Policy::warm};
   EXPECT_EQ(device_bytes_needed({1024, 1024}, DType::fp32), 8 << 20);
-  EXPECT_EQ(case_device_bytes(warm, 1 << 20), 8 << 20);       // no flush buffer
-  EXPECT_EQ(case_device_bytes(cold, 1 << 20), (8 << 20) + (1 << 20)); // cold flushes
+  EXPECT_EQ(case_device_bytes(warm, 1 << 20), 8 << 20);                 // no flush buffer
+  EXPECT_EQ(case_device_bytes(cold, 1 << 20), (8 << 20) + (1 << 20));   // cold flushes
   EXPECT_EQ(plan_fit_error({warm, cold}, 8 << 20, 1 << 20, "GPU"), ""); // the warm case fits
   EXPECT_EQ(plan_fit_error({warm}, (8 << 20) - 1, 1 << 20, "Fake GPU"),
             "size 1024x1024 fp32 needs 0.01 GB of device memory (input + output), but Fake GPU "
