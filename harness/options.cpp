@@ -1,5 +1,7 @@
 #include "harness/options.hpp"
 
+#include "harness/io/files.hpp"
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -38,9 +40,9 @@ void finalize(Options& o) {
   if (o.append && o.force)
     throw std::invalid_argument(
         "--append and --force contradict each other; accepted: one of them");
-  if ((o.append || o.force) && o.csv.empty())
-    throw std::invalid_argument(
-        fmt::format("{} needs --csv PATH", o.append ? "--append" : "--force"));
+  if (o.append && o.csv.empty()) throw std::invalid_argument("--append needs --csv PATH");
+  if (o.force && o.csv.empty() && o.markdown.empty())
+    throw std::invalid_argument("--force needs --csv PATH or --markdown PATH");
   auto l2 = parse_l2(o.l2);
   if (!l2)
     throw std::invalid_argument(
@@ -58,6 +60,17 @@ void finalize(Options& o) {
   }
 }
 
+// CLI11 reads the --config file itself, whatever it is: check it first (a regular file of at
+// most 1 MiB), so that `--config /dev/zero` fails at once instead of reading forever.
+void check_config_arguments(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config" && i + 1 < args.size())
+      check_input_file(args[i + 1], "--config", std::size_t(1) << 20);
+    else if (args[i].rfind("--config=", 0) == 0)
+      check_input_file(args[i].substr(9), "--config", std::size_t(1) << 20);
+  }
+}
+
 std::string one_line(std::string s) {
   std::replace(s.begin(), s.end(), '\n', ' ');
   while (!s.empty() && s.back() == ' ') s.pop_back();
@@ -69,6 +82,7 @@ template <class Result, class Check>
 void parse_into(CLI::App& app, const std::vector<std::string>& args, Result& res, Check check) {
   std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 takes them reversed
   try {
+    check_config_arguments(args);
     app.parse(reversed);
     check();
   } catch (const CLI::CallForHelp&) {
@@ -121,14 +135,22 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
       ->capture_default_str();
   app.add_option("--csv", o.csv, "Write one tidy CSV row per measurement to this file");
   app.add_flag("--append", o.append, "Add rows to an existing --csv file (same schema version)");
-  app.add_flag("--force", o.force, "Overwrite an existing --csv file");
+  app.add_flag("--force", o.force, "Replace an existing --csv or --markdown file");
   app.add_option("--markdown", o.markdown, "Write the result tables as Markdown to this file");
   app.add_option("-d,--device", o.device, "CUDA device index, or 'all' for every visible GPU")
       ->capture_default_str();
   app.add_flag("-l,--list", o.list, "List the registered kernels and exit (needs no GPU)");
   app.add_flag("-v,--verbose", o.verbose, "Also print Google Benchmark's console table");
 
-  parse_into(app, args, res, [&] { finalize(o); });
+  parse_into(app, args, res, [&] {
+    if (const CLI::Option* c = app.get_config_ptr(); c && c->count() > 0)
+      o.config_file = c->as<std::string>();
+    for (const char* name : {"--csv", "--markdown"})
+      if (app.count(name) > 0 && app.get_option(name)->as<std::string>().empty())
+        throw std::invalid_argument(
+            fmt::format("{}: empty output path; accepted: a file path", name));
+    finalize(o);
+  });
   return res;
 }
 
@@ -147,8 +169,13 @@ ReportCliResult parse_report_command(const std::vector<std::string>& args, bool 
   app.add_option("-f,--format", o.format, "text or markdown")->capture_default_str();
   app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30)")
       ->capture_default_str();
-  app.add_option("-o,--output", o.output, "Write to this file instead of standard output");
+  app.add_option("-o,--output", o.output,
+                 "Write to this file instead of standard output (- is standard output)");
+  app.add_flag("--force", o.force, "Replace an existing --output file");
   parse_into(app, args, res, [&] {
+    if (app.count("--output") > 0 && o.output.empty())
+      throw std::invalid_argument(
+          "--output: empty output path; accepted: a file path, or - for standard output");
     if (o.format != "text" && o.format != "markdown")
       throw std::invalid_argument(
           fmt::format("unknown format '{}'; accepted: text, markdown", o.format));

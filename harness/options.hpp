@@ -30,6 +30,7 @@ struct Options {
   bool force = false;       // overwrite an existing CSV
   std::string markdown;     // Markdown table output path
   std::string device = "0"; // an index, or "all"
+  std::string config_file;  // the --config file, if any (never also an output)
   bool list = false;
   bool verbose = false; // also print Google Benchmark's own console table
 
@@ -47,7 +48,8 @@ struct ReportOptions {
   std::vector<std::string> files;
   std::string format = "text"; // text | markdown
   std::string unit = "GB";
-  std::string output; // write here (atomically) instead of stdout
+  std::string output; // write here (atomically) instead of stdout; "-" is stdout
+  bool force = false; // replace an existing --output file
   Unit unit_value = Unit::GB;
   bool markdown = false;
 };

@@ -13,18 +13,21 @@ namespace tb {
 Outputs prepare_outputs(const Options& opt) {
   Outputs out{opt.csv, opt.markdown, {}};
   if (!out.csv.empty()) {
-    check_output_path(out.csv, "--csv");
-    if (file_exists(out.csv)) {
-      if (opt.append)
-        out.prior = read_records_csv(out.csv); // refuses another schema version, with the line
-      else if (!opt.force)
-        throw std::invalid_argument(fmt::format(
-            "--csv '{}' already exists; accepted: --append to add rows to it, --force to "
-            "overwrite it, or another path",
-            out.csv));
-    }
+    check_output_path(out.csv, "--csv", opt.append || opt.force,
+                      "--append to add rows to it, --force");
+    if (opt.append && file_exists(out.csv))
+      out.prior = read_records_csv(out.csv); // refuses another schema version, with the line
   }
-  if (!out.markdown.empty()) check_output_path(out.markdown, "--markdown");
+  if (!out.markdown.empty()) check_output_path(out.markdown, "--markdown", opt.force);
+  if (!out.csv.empty() && !out.markdown.empty() && same_file(out.csv, out.markdown))
+    throw std::invalid_argument(fmt::format("--csv and --markdown both name '{}'; accepted: two "
+                                            "different paths",
+                                            out.csv));
+  for (const auto& [path, what] : {std::pair{out.csv, "--csv"}, {out.markdown, "--markdown"}})
+    if (!path.empty() && !opt.config_file.empty() && same_file(path, opt.config_file))
+      throw std::invalid_argument(fmt::format("{} '{}' is the --config file of this run; "
+                                              "accepted: another path",
+                                              what, path));
   return out;
 }
 

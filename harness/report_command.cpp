@@ -6,6 +6,8 @@
 #include "harness/report.hpp"
 #include "harness/sinks/table.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <stdexcept>
 
@@ -13,7 +15,7 @@ namespace tb {
 namespace {
 
 int emit(const std::string& text, const std::string& output) {
-  if (output.empty()) {
+  if (output.empty() || output == "-") {
     std::fputs(text.c_str(), stdout);
     return kExitOk;
   }
@@ -39,7 +41,15 @@ int run_report_command(const std::vector<std::string>& args, bool compare) {
   const ReportOptions& o = cli.options;
   const TableFormat format = o.markdown ? TableFormat::markdown : TableFormat::text;
   try {
-    if (!o.output.empty()) check_output_path(o.output, "--output");
+    if (!o.output.empty() && o.output != "-") {
+      check_output_path(o.output, "--output", o.force);
+      for (const auto& f : o.files)
+        if (same_file(o.output, f))
+          throw std::invalid_argument(fmt::format("--output '{}' is also an input of this "
+                                                  "command; accepted: another path, or - for "
+                                                  "standard output",
+                                                  o.output));
+    }
     std::vector<std::vector<Record>> loaded;
     for (const auto& f : o.files) loaded.push_back(load_results(f));
     if (compare) return emit(render_compare(loaded[0], loaded[1], o.unit_value, format), o.output);

@@ -116,7 +116,7 @@ TEST(Csv, AtomicWriteReplacesAndLeavesNoTemporary) {
   std::ifstream f(path);
   std::string content((std::istreambuf_iterator<char>(f)), {});
   EXPECT_EQ(content, "second\n");
-  EXPECT_NO_THROW(check_output_path(path, "--csv"));
+  EXPECT_NO_THROW(check_output_path(path, "--csv", /*may_replace=*/true));
   std::remove(path.c_str());
   rmdir(dir.c_str());
   EXPECT_THROW(write_file_atomic("/nonexistent-dir/x.csv", "x"), std::runtime_error);
@@ -124,12 +124,65 @@ TEST(Csv, AtomicWriteReplacesAndLeavesNoTemporary) {
 
 TEST(Csv, OutputPathIsCheckedBeforeRunning) {
   try {
-    check_output_path("/nonexistent-dir/x.csv", "--csv");
+    check_output_path("/nonexistent-dir/x.csv", "--csv", false);
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "--csv '/nonexistent-dir/x.csv': folder '/nonexistent-dir' does not "
                            "exist; accepted: a file in an existing, writable folder");
   }
-  EXPECT_THROW(check_output_path("/tmp/", "--csv"), std::invalid_argument);
-  EXPECT_NO_THROW(check_output_path("relative.csv", "--csv"));
+  EXPECT_THROW(check_output_path("/tmp/", "--csv", true), std::invalid_argument);
+  EXPECT_NO_THROW(check_output_path("relative.csv", "--csv", false));
+}
+
+namespace {
+std::string output_error(const std::string& path, bool may_replace) {
+  try {
+    check_output_path(path, "-o", may_replace);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+// Nothing that is not a plain file (or a new path) is ever written: not a folder, a link, a
+// device; an existing file only when the user asked for it; never a path under a file.
+TEST(Files, OutputPathsThatMustNotBeWritten) {
+  char dir_tmpl[] = "/tmp/tb_out_XXXXXX";
+  const std::string dir = mkdtemp(dir_tmpl);
+  const std::string file = dir + "/data.csv", link = dir + "/link.csv";
+  write_file_atomic(file, "keep\n");
+  ASSERT_EQ(symlink(file.c_str(), link.c_str()), 0);
+  EXPECT_EQ(output_error(file, false),
+            "-o '" + file + "' already exists; accepted: --force to replace it, or another path");
+  EXPECT_EQ(output_error(file, true), "");
+  EXPECT_EQ(output_error(link, true),
+            "-o '" + link + "' is a symbolic link; accepted: a regular file or a new path");
+  EXPECT_EQ(output_error(dir, true),
+            "-o '" + dir + "' is a folder; accepted: a regular file or a new path");
+  EXPECT_EQ(output_error("/dev/null", true),
+            "-o '/dev/null' is a device; accepted: a regular file or a new path");
+  EXPECT_EQ(output_error(file + "/x.md", true),
+            "-o '" + file + "/x.md': '" + file +
+                "' is not a folder; accepted: a file in an existing, writable folder");
+  EXPECT_EQ(output_error("", true), "-o: empty output path; accepted: a file path");
+  EXPECT_TRUE(same_file(file, link));
+  EXPECT_TRUE(same_file(file, dir + "/./data.csv"));
+  EXPECT_FALSE(same_file(file, dir + "/other.csv"));
+  std::remove(link.c_str());
+  std::remove(file.c_str());
+  rmdir(dir.c_str());
+}
+
+// Inputs are bounded: a file larger than the limit, or an endless device, is refused with one
+// line instead of being read until memory runs out.
+TEST(Files, InputsAreBounded) {
+  try {
+    read_file("/dev/zero", 1 << 20);
+    FAIL() << "read /dev/zero to the end";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "'/dev/zero' holds more than 1 MiB; accepted: files up to that size");
+  }
+  EXPECT_THROW(read_file("/tmp", 1 << 20), std::invalid_argument); // a folder
+  EXPECT_THROW(read_file("/nonexistent/x.csv"), std::invalid_argument);
 }
