@@ -19,6 +19,7 @@ std::string_view status_name(Status s) {
 }
 
 double Record::bandwidth_gbps() const {
+  if (stored_gbps >= 0) return stored_gbps;
   const double ms = median_ms();
   return ms > 0 ? bytes_per_rep / (ms * 1e-3) / 1e9 : 0;
 }

@@ -41,7 +41,10 @@ struct Record {
   double median_ms() const { return stats.median_ms; }
   double min_ms() const { return stats.min_ms; }
   double max_ms() const { return stats.max_ms; }
-  double bandwidth_gbps() const; // from the median; 0 when there are no samples
+  // The bandwidth as the CSV stored it (-1 for a live run): report and compare show the
+  // figure that was written, not one recomputed from the rounded time.
+  double stored_gbps = -1;
+  double bandwidth_gbps() const; // stored, else from the median; 0 when there are no samples
   // The figure measures caches, not DRAM: the working set (input + output) fits in L2 and more
   // than one cold launch is timed, or the in-kernel loop re-reads one tile.
   bool cache_resident() const;

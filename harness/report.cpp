@@ -106,7 +106,7 @@ std::vector<Record> published_from_csv_text(const std::string& text, const std::
 }
 
 std::vector<Record> load_results(const std::string& path) {
-  const std::string text = read_file(path);
+  const std::string text = strip_bom(read_file(path));
   if (is_published(text)) return published_from_csv_text(text, path);
   return records_from_csv_text(text, path);
 }

@@ -69,4 +69,8 @@ std::vector<CsvRow> parse_csv(const std::string& text, const std::string& name) 
   return rows;
 }
 
+std::string strip_bom(const std::string& text) {
+  return text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text;
+}
+
 } // namespace tb

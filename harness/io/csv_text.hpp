@@ -9,6 +9,9 @@ namespace tb {
 
 std::string csv_escape(const std::string& field);
 
+// `text` without a leading UTF-8 byte-order mark (spreadsheets write one).
+std::string strip_bom(const std::string& text);
+
 // Each row carries the line it starts on. Throws std::invalid_argument("NAME:LINE: ...") on an
 // unterminated quote.
 struct CsvRow {

@@ -120,7 +120,7 @@ std::string render_csv(const std::vector<Record>& records) {
         num(r.stats.max_ms, "{:.6f}"),
         num(r.stats.mean_ms, "{:.6f}"),
         num(r.stats.cv, "{:.5f}"),
-        num(r.bandwidth_gbps(), "{:.2f}"),
+        num(r.bandwidth_gbps(), "{}"), // every digit: report renders exactly what ran
         boolean(r.status == Status::ok),
         std::string(status_name(r.status)),
         r.message,
@@ -165,6 +165,18 @@ struct Reader {
     if (v.empty() || *end != '\0' || errno) bad(c, v, "a whole number");
     return x;
   }
+  long long integer_in(const char* c, long long lo, long long hi) const {
+    const long long x = integer(c);
+    if (x < lo || x > hi) bad(c, str(c), fmt::format("a whole number from {} to {}", lo, hi));
+    return x;
+  }
+  // A finite number >= lo (> lo when `above`).
+  double number_from(const char* c, double lo, bool above = false) const {
+    const double x = number(c);
+    if (x < lo || (above && x == lo))
+      bad(c, str(c), fmt::format("a number {} {}", above ? "above" : "of at least", lo));
+    return x;
+  }
   double number(const char* c, bool optional = false) const {
     const std::string& v = str(c);
     if (v.empty() && optional) return -1;
@@ -178,7 +190,7 @@ struct Reader {
 } // namespace
 
 std::vector<Record> records_from_csv_text(const std::string& text, const std::string& name) {
-  const std::vector<CsvRow> rows = parse_csv(text, name);
+  const std::vector<CsvRow> rows = parse_csv(strip_bom(text), name);
   if (rows.empty())
     throw std::invalid_argument(
         fmt::format("{}: empty file; accepted: a CSV written by transpose_bench --csv", name));
@@ -214,13 +226,13 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     r.origin = name;
     DeviceInfo& d = r.device;
     d.name = rd.str("gpu");
-    d.index = static_cast<int>(rd.integer("gpu_index"));
+    d.index = static_cast<int>(rd.integer_in("gpu_index", 0, 1023));
     const std::string& cc = rd.str("compute_capability");
     if (std::sscanf(cc.c_str(), "%d.%d", &d.cc_major, &d.cc_minor) != 2)
       rd.bad("compute_capability", cc, "MAJOR.MINOR");
-    d.sm_count = static_cast<int>(rd.integer("sm_count"));
-    d.l2_bytes = rd.integer("l2_bytes");
-    d.dram_peak_gbps = rd.number("dram_peak_gbps");
+    d.sm_count = static_cast<int>(rd.integer_in("sm_count", 0, 1 << 20));
+    d.l2_bytes = rd.integer_in("l2_bytes", 0, 1ll << 40);
+    d.dram_peak_gbps = rd.number_from("dram_peak_gbps", 0);
     d.ecc = rd.str("ecc");
     d.driver = rd.str("driver");
     d.runtime = rd.str("cuda_runtime");
@@ -237,21 +249,22 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     const auto dtype = parse_dtype(rd.str("dtype"));
     if (!dtype) rd.bad("dtype", rd.str("dtype"), "an element type (" + dtype_choices() + ")");
     r.dtype = *dtype;
-    r.shape = {rd.integer("rows"), rd.integer("cols")};
-    if (r.shape.rows < 1 || r.shape.cols < 1) rd.bad("rows", rd.str("rows"), "a positive size");
-    r.tile_w = static_cast<int>(rd.integer("tile_w"));
-    r.tile_h = static_cast<int>(rd.integer("tile_h"));
-    r.block_x = static_cast<int>(rd.integer("block_x"));
-    r.block_y = static_cast<int>(rd.integer("block_y"));
-    r.reps = static_cast<int>(rd.integer("reps"));
-    r.bytes_per_rep = rd.number("bytes_per_rep");
-    r.stats.count = static_cast<int>(rd.integer("samples"));
+    constexpr long long kMaxExtent = 2147483647; // what a kernel's int rows and cols hold
+    r.shape = {rd.integer_in("rows", 1, kMaxExtent), rd.integer_in("cols", 1, kMaxExtent)};
+    r.tile_w = static_cast<int>(rd.integer_in("tile_w", 0, 65536));
+    r.tile_h = static_cast<int>(rd.integer_in("tile_h", 0, 65536));
+    r.block_x = static_cast<int>(rd.integer_in("block_x", 0, 1024));
+    r.block_y = static_cast<int>(rd.integer_in("block_y", 0, 1024));
+    r.reps = static_cast<int>(rd.integer_in("reps", 0, 1000000));
+    r.bytes_per_rep = rd.number_from("bytes_per_rep", 0, /*above=*/true);
+    r.stats.count = static_cast<int>(rd.integer_in("samples", 0, 1000000));
     if (r.stats.count > 0) {
-      r.stats.median_ms = rd.number("time_ms");
-      r.stats.min_ms = rd.number("time_ms_min");
-      r.stats.max_ms = rd.number("time_ms_max");
-      r.stats.mean_ms = rd.number("time_ms_mean");
-      r.stats.cv = rd.number("time_cv");
+      r.stats.median_ms = rd.number_from("time_ms", 0, /*above=*/true);
+      r.stats.min_ms = rd.number_from("time_ms_min", 0, /*above=*/true);
+      r.stats.max_ms = rd.number_from("time_ms_max", 0, /*above=*/true);
+      r.stats.mean_ms = rd.number_from("time_ms_mean", 0, /*above=*/true);
+      r.stats.cv = rd.number_from("time_cv", 0);
+      r.stored_gbps = rd.number_from("bandwidth_gbps", 0, /*above=*/true);
     }
     const std::string& status = rd.str("status");
     bool known = false;
@@ -285,6 +298,10 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     throw std::invalid_argument(fmt::format("{}:1: missing column{} {}", name,
                                             missing.size() > 1 ? "s" : "",
                                             fmt::join(missing, ", ")));
+  if (out.empty())
+    throw std::invalid_argument(fmt::format("{}: a header and no rows; accepted: a CSV with at "
+                                            "least one measurement",
+                                            name));
   return out;
 }
 
