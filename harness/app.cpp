@@ -15,6 +15,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <stdexcept>
@@ -64,6 +65,24 @@ std::vector<Case> make_plan(const Options& opt) {
   return build_plan(q);
 }
 
+// --list: every kernel, or the selection when --suite or --kernels was given, narrowed to the
+// kernels that run at least one --dtype when that was given.
+std::vector<KernelSpec> listed_kernels(const Options& opt) {
+  std::vector<KernelSpec> out;
+  const auto& all = registered_kernels();
+  const auto chosen = opt.selection_given ? select_kernels(all, opt.suite, opt.kernels)
+                                          : std::vector<const KernelSpec*>{};
+  for (const KernelSpec& k : all) {
+    if (opt.selection_given && std::find(chosen.begin(), chosen.end(), &k) == chosen.end())
+      continue;
+    const bool runs_a_type =
+        !opt.dtypes_given || std::any_of(opt.dtype_values.begin(), opt.dtype_values.end(),
+                                         [&](DType t) { return k.supports(t); });
+    if (runs_a_type) out.push_back(k);
+  }
+  return out;
+}
+
 // The exit code of a finished run, with a line on stderr for what did not go well.
 int exit_status(const std::vector<Record>& records, const std::string& csv) {
   if (const int sig = stop_signal()) {
@@ -109,7 +128,7 @@ int measure(int argc, char** argv) {
   const Options& opt = cli.options;
   start_google_benchmark(args.gbench);
   if (opt.list) {
-    std::fputs(render_kernel_list(registered_kernels()).c_str(), stdout);
+    std::fputs(render_kernel_list(listed_kernels(opt)).c_str(), stdout);
     return kExitOk;
   }
   const std::vector<Case> plan = make_plan(opt);

@@ -1,6 +1,8 @@
 #include "harness/options.hpp"
 
+#include "harness/core/registry.hpp"
 #include "harness/io/files.hpp"
+#include "harness/selection.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -8,11 +10,38 @@
 #include <algorithm>
 #include <stdexcept>
 
+#ifndef TB_GIT_REVISION
+#define TB_GIT_REVISION "unknown"
+#endif
+#ifndef TB_VERSION
+#define TB_VERSION "0"
+#endif
+
 namespace tb {
 namespace {
 
+// A value as quoted in a message: long ones cut, so that one line stays one readable line.
+std::string shown(const std::string& v) {
+  return v.size() <= 40 ? v : v.substr(0, 40) + "... (" + std::to_string(v.size()) + " bytes)";
+}
+
+// A count given in decimal digits only (no sign, no fraction, no hexadecimal), from lo to hi.
+int parse_count(const char* name, const std::string& v, int lo, int hi) {
+  const bool digits = !v.empty() && v.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits)
+    throw std::invalid_argument(
+        fmt::format("{} '{}' is not a whole number; accepted: {} to {}", name, shown(v), lo, hi));
+  const long long x = v.size() > 10 ? -1 : std::stoll(v);
+  if (x < lo || x > hi)
+    throw std::invalid_argument(
+        fmt::format("{} '{}' is out of range; accepted: {} to {}", name, shown(v), lo, hi));
+  return static_cast<int>(x);
+}
+
 // Converts the textual options; throws std::invalid_argument with a one-line message.
 void finalize(Options& o) {
+  o.reps = parse_count("--reps", o.reps_text, 1, 1000000);
+  o.samples = parse_count("--samples", o.samples_text, 1, 10000);
   if (o.sizes.empty()) throw std::invalid_argument("--size needs at least one size");
   o.shapes.clear();
   for (const auto& s : o.sizes) o.shapes.push_back(parse_shape(s));
@@ -89,6 +118,10 @@ void parse_into(CLI::App& app, const std::vector<std::string>& args, Result& res
     res.exit_now = true;
     res.exit_code = kExitOk;
     res.output = app.help();
+  } catch (const CLI::CallForVersion&) {
+    res.exit_now = true;
+    res.exit_code = kExitOk;
+    res.output = version_line() + "\n";
   } catch (const CLI::ParseError& e) {
     res.exit_now = true;
     res.exit_code = kExitBadInput;
@@ -102,6 +135,10 @@ void parse_into(CLI::App& app, const std::vector<std::string>& args, Result& res
 
 } // namespace
 
+std::string version_line() {
+  return fmt::format("transpose_bench {} (revision {})", TB_VERSION, TB_GIT_REVISION);
+}
+
 CliResult parse_command_line(const std::vector<std::string>& args) {
   CliResult res;
   Options& o = res.options;
@@ -110,26 +147,41 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
                "the whitepaper's table. Google Benchmark's --benchmark_* flags also work.",
                "transpose_bench"};
   app.set_config("--config", "", "Read options from a TOML file (a saved command line)");
+  app.set_version_flag("--version", version_line(), "Print the version and revision, and exit");
+  app.footer(fmt::format(
+      "Suites: {} (all: every kernel; --suite picks one).\n"
+      "Lists: --size, --dtype, --kernels and --modes take several values, repeated or "
+      "comma-separated.\n"
+      "Outputs: an existing --csv needs --append (same schema) or --force, an existing "
+      "--markdown needs --force.\n"
+      "No GPU needed: transpose_bench report FILE.csv... and transpose_bench compare A.csv "
+      "B.csv render CSV files again (see their --help).",
+      fmt::join(known_suites(registered_kernels()), ", ")));
   app.allow_config_extras(CLI::config_extras_mode::error);
-  app.add_option("-s,--size", o.sizes, "Matrix sizes ROWSxCOLS or N (square)")
+  app.add_option("-s,--size", o.sizes, "Matrix sizes ROWSxCOLS or N (square); a,b or repeated")
+      ->delimiter(',')
       ->capture_default_str();
   app.add_option("-t,--dtype", o.dtypes, "Element types: " + dtype_choices())
+      ->delimiter(',')
       ->capture_default_str();
-  app.add_option("-k,--kernels", o.kernels, "Kernel ids, family names or regexes (see --list)");
+  app.add_option("-k,--kernels", o.kernels,
+                 "Kernel ids, family names or regexes (see --list); a,b or repeated")
+      ->delimiter(',');
   app.add_option("--suite", o.suite, "Kernel suite when --kernels is not given")
       ->capture_default_str();
   app.add_option("-m,--modes", o.modes,
                  "Timing modes: loop-over-kernel, loop-in-kernel, cold-single")
+      ->delimiter(',')
       ->capture_default_str();
   app.add_option("--l2", o.l2,
                  "L2 before each sample: warm, flush (overwrite 2x the L2), or flush-clean "
                  "(overwrite, then read back: no dirty lines left)")
       ->capture_default_str();
-  app.add_option("-r,--reps", o.reps, "Repetitions per sample (the paper's NUM_REPS)")
-      ->check(CLI::Range(1, 1000000))
+  app.add_option("-r,--reps", o.reps_text,
+                 "Repetitions per sample (the paper's NUM_REPS), 1 to 1000000")
       ->capture_default_str();
-  app.add_option("--samples", o.samples, "Timed samples per case; tables show the median")
-      ->check(CLI::Range(1, 10000))
+  app.add_option("--samples", o.samples_text,
+                 "Timed samples per case, 1 to 10000; tables show the median")
       ->capture_default_str();
   app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30, the paper's)")
       ->capture_default_str();
@@ -145,6 +197,8 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   parse_into(app, args, res, [&] {
     if (const CLI::Option* c = app.get_config_ptr(); c && c->count() > 0)
       o.config_file = c->as<std::string>();
+    o.selection_given = app.count("--suite") > 0 || app.count("--kernels") > 0;
+    o.dtypes_given = app.count("--dtype") > 0;
     for (const char* name : {"--csv", "--markdown"})
       if (app.count(name) > 0 && app.get_option(name)->as<std::string>().empty())
         throw std::invalid_argument(

@@ -21,13 +21,13 @@ struct Options {
   std::vector<std::string> kernels; // empty: every kernel of the suite
   std::string suite = "whitepaper";
   std::vector<std::string> modes{"loop-over-kernel", "loop-in-kernel", "cold-single"};
-  std::string l2 = "warm"; // warm | flush: what the L2 holds when a sample starts
-  int reps = 100;          // the paper's NUM_REPS
-  int samples = 5;         // timed samples per case; the table shows the median
+  std::string l2 = "warm";        // warm | flush: what the L2 holds when a sample starts
+  std::string reps_text = "100";  // the paper's NUM_REPS
+  std::string samples_text = "5"; // timed samples per case; the table shows the median
   std::string unit = "GB";
   std::string csv;          // tidy CSV output path
   bool append = false;      // add rows to an existing CSV (its schema must match)
-  bool force = false;       // overwrite an existing CSV
+  bool force = false;       // replace an existing --csv or --markdown file
   std::string markdown;     // Markdown table output path
   std::string device = "0"; // an index, or "all"
   std::string config_file;  // the --config file, if any (never also an output)
@@ -41,6 +41,10 @@ struct Options {
   Unit unit_value = Unit::GB;
   L2Policy l2_value = L2Policy::warm;
   int device_index = 0; // -1: every visible device
+  int reps = 100;
+  int samples = 5;
+  bool selection_given = false; // --suite or --kernels given: --list shows that selection
+  bool dtypes_given = false;    // --dtype given: --list shows the kernels that run them
 };
 
 // transpose_bench report FILE... / transpose_bench compare A B
@@ -70,6 +74,9 @@ struct CliResult {
   int exit_code = 0;
   std::string output; // help text (stdout) or a one-line error (stderr)
 };
+
+// "transpose_bench 0.1.0 (revision 1234abcd5678)".
+std::string version_line();
 
 // args excludes the program name and Google Benchmark's --benchmark_* flags.
 CliResult parse_command_line(const std::vector<std::string>& args);

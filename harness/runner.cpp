@@ -223,7 +223,7 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
         })
         ->UseManualTime()
         ->Iterations(settings.samples)
-        ->Unit(benchmark::kMillisecond);
+        ->Unit(benchmark::kMicrosecond); // its compare tool prints microseconds readably
   }
 
   checkpoint(); // the cases that need no GPU (unsupported, skipped) are final already

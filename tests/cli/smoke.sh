@@ -5,7 +5,8 @@ bin=$1
 if ! nvidia-smi -L >/dev/null 2>&1; then echo "SKIPPED: no NVIDIA GPU visible (nvidia-smi -L failed)"; exit 77; fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-"$bin" --reps 2 --samples 1 --csv "$scratch/r.csv" --markdown "$scratch/r.md" >"$scratch/out" 2>&1
+"$bin" --reps 2 --samples 1 --csv "$scratch/r.csv" --markdown "$scratch/r.md" \
+  --benchmark_out="$scratch/gb.json" >"$scratch/out" 2>&1
 rc=$?
 cat "$scratch/out"
 [[ $rc -eq 0 ]] || { echo "FAIL: exit code $rc"; exit 1; }
@@ -22,4 +23,9 @@ grep -q "cudaMemcpy D2D" "$scratch/out" || { echo "FAIL: table lacks the memcpy 
 grep -q "% of memcpy" "$scratch/out" || { echo "FAIL: table lacks '% of memcpy'"; exit 1; }
 grep -q ",FAILED," "$scratch/r.csv" && { echo "FAIL: a kernel failed"; exit 1; }
 grep -q "^| Simple Copy" "$scratch/r.md" || { echo "FAIL: Markdown table missing"; exit 1; }
+# Google Benchmark's JSON in microseconds, which its compare tool prints readably.
+grep -q '"time_unit": "us"' "$scratch/gb.json" || { echo "FAIL: Google Benchmark JSON not in us"; exit 1; }
+# report reproduces the run's Markdown tables exactly (the CSV keeps every digit).
+"$bin" report "$scratch/r.csv" --format markdown >"$scratch/again.md" || { echo "FAIL: report --format markdown"; exit 1; }
+diff <(grep '^|' "$scratch/r.md") <(grep '^|' "$scratch/again.md") || { echo "FAIL: re-rendered tables differ"; exit 1; }
 echo "smoke ok: $rows CSV rows"
