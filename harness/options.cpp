@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 #ifndef TB_GIT_REVISION
@@ -220,24 +222,75 @@ ReportCliResult parse_report_command(const std::vector<std::string>& args, bool 
   app.add_option("files", o.files, compare ? "Two CSV files, A then B" : "CSV files")
       ->required()
       ->expected(compare ? 2 : 1, compare ? 2 : 1000);
-  app.add_option("-f,--format", o.format, "text or markdown")->capture_default_str();
+  app.add_option("-f,--format", o.format, "text, markdown, csv or json")->capture_default_str();
   app.add_option("-u,--unit", o.unit, "Bandwidth unit: GB (1e9) or GiB (2^30)")
       ->capture_default_str();
   app.add_option("-o,--output", o.output,
                  "Write to this file instead of standard output (- is standard output)");
   app.add_flag("--force", o.force, "Replace an existing --output file");
+  std::vector<std::string> dtypes, modes, sizes;
+  app.add_option("-k,--kernels", o.filter.kernels, "Only these kernel ids, families or regexes")
+      ->delimiter(',');
+  app.add_option("-t,--dtype", dtypes, "Only these element types: " + dtype_choices())
+      ->delimiter(',');
+  app.add_option("-m,--modes", modes, "Only these timing modes")->delimiter(',');
+  app.add_option("-s,--size", sizes, "Only these sizes, ROWSxCOLS or N")->delimiter(',');
+  std::string threshold;
+  if (compare)
+    app.add_option("--threshold", threshold,
+                   "Exit 1 when any A / B falls below this ratio (a regression check), e.g. 0.95");
+  else
+    app.add_flag("--best", o.best,
+                 "The fastest kernel per GPU, size and element type, with its % of memcpy");
+  app.footer("Files: - reads standard input. Lists take several values, repeated or "
+             "comma-separated.");
   parse_into(app, args, res, [&] {
     if (app.count("--output") > 0 && o.output.empty())
       throw std::invalid_argument(
           "--output: empty output path; accepted: a file path, or - for standard output");
-    if (o.format != "text" && o.format != "markdown")
+    static const std::pair<const char*, TableFormat> formats[] = {
+        {"text", TableFormat::text},
+        {"markdown", TableFormat::markdown},
+        {"csv", TableFormat::csv},
+        {"json", TableFormat::json}};
+    bool known = false;
+    for (const auto& [name, value] : formats)
+      if (o.format == name) {
+        o.format_value = value;
+        known = true;
+      }
+    if (!known)
       throw std::invalid_argument(
-          fmt::format("unknown format '{}'; accepted: text, markdown", o.format));
-    o.markdown = o.format == "markdown";
+          fmt::format("unknown format '{}'; accepted: text, markdown, csv, json", shown(o.format)));
     auto u = parse_unit(o.unit);
     if (!u)
-      throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
+      throw std::invalid_argument(
+          fmt::format("unknown unit '{}'; accepted: GB, GiB", shown(o.unit)));
     o.unit_value = *u;
+    for (const auto& d : dtypes) {
+      auto t = parse_dtype(d);
+      if (!t)
+        throw std::invalid_argument(
+            fmt::format("unknown element type '{}'; accepted: {}", shown(d), dtype_choices()));
+      o.filter.dtypes.push_back(*t);
+    }
+    for (const auto& m : modes) {
+      auto v = parse_mode(m);
+      if (!v)
+        throw std::invalid_argument(fmt::format(
+            "unknown timing mode '{}'; accepted: loop-over-kernel, loop-in-kernel, cold-single",
+            shown(m)));
+      o.filter.modes.push_back(*v);
+    }
+    for (const auto& z : sizes) o.filter.shapes.push_back(parse_shape(z));
+    if (!threshold.empty()) {
+      char* end = nullptr;
+      o.threshold = std::strtod(threshold.c_str(), &end);
+      if (*end != '\0' || !(o.threshold > 0) || !std::isfinite(o.threshold))
+        throw std::invalid_argument(
+            fmt::format("--threshold '{}' is not a positive number; accepted: a ratio such as 0.95",
+                        shown(threshold)));
+    }
   });
   return res;
 }

@@ -7,6 +7,7 @@
 #include "harness/core/shape.hpp"
 #include "harness/exit.hpp"
 #include "harness/record.hpp"
+#include "harness/sinks/grid.hpp"
 #include "harness/units.hpp"
 
 #include <string>
@@ -47,15 +48,26 @@ struct Options {
   bool dtypes_given = false;    // --dtype given: --list shows the kernels that run them
 };
 
+// Which measurements `report` and `compare` show; empty lists keep everything.
+struct ReportFilter {
+  std::vector<std::string> kernels; // ids, family names or regexes, as --kernels
+  std::vector<DType> dtypes;
+  std::vector<Mode> modes;
+  std::vector<Shape> shapes;
+};
+
 // transpose_bench report FILE... / transpose_bench compare A B
 struct ReportOptions {
-  std::vector<std::string> files;
-  std::string format = "text"; // text | markdown
+  std::vector<std::string> files; // "-" is standard input
+  std::string format = "text";    // text | markdown | csv | json
   std::string unit = "GB";
-  std::string output; // write here (atomically) instead of stdout; "-" is stdout
-  bool force = false; // replace an existing --output file
+  std::string output;   // write here (atomically) instead of stdout; "-" is stdout
+  bool force = false;   // replace an existing --output file
+  bool best = false;    // report: the fastest kernel per GPU, shape and element type
+  double threshold = 0; // compare: exit 1 when any A / B falls below it (0: never)
+  ReportFilter filter;
   Unit unit_value = Unit::GB;
-  bool markdown = false;
+  TableFormat format_value = TableFormat::text;
 };
 
 struct ReportCliResult {

@@ -27,6 +27,26 @@ int emit(const std::string& text, const std::string& output) {
   return kExitOk;
 }
 
+// `compare --threshold P`: one line on stderr and exit 1 when any A / B is below P.
+int check_threshold(const std::vector<Record>& a, const std::vector<Record>& b, double threshold) {
+  std::size_t below = 0, pairs = 0;
+  std::pair<const Record*, double> worst{nullptr, 0};
+  for (const auto& [ra, rb] : compare_pairs(a, b)) {
+    if (!rb) continue;
+    ++pairs;
+    const double ratio = ra->bandwidth_gbps() / rb->bandwidth_gbps();
+    if (ratio < threshold) ++below;
+    if (!worst.first || ratio < worst.second) worst = {ra, ratio};
+  }
+  if (below == 0) return kExitOk;
+  return fail(kExitFailed,
+              fmt::format("{} of {} ratios A / B below --threshold {}; the lowest: {:.3f} ({}, "
+                          "{}, {}, {})",
+                          below, pairs, threshold, worst.second, worst.first->kernel_id,
+                          mode_name(worst.first->mode), to_string(worst.first->shape),
+                          dtype_name(worst.first->dtype)));
+}
+
 } // namespace
 
 int run_report_command(const std::vector<std::string>& args, bool compare) {
@@ -39,7 +59,6 @@ int run_report_command(const std::vector<std::string>& args, bool compare) {
     return fail(cli.exit_code, cli.output + " (see --help)");
   }
   const ReportOptions& o = cli.options;
-  const TableFormat format = o.markdown ? TableFormat::markdown : TableFormat::text;
   try {
     if (!o.output.empty() && o.output != "-") {
       check_output_path(o.output, "--output", o.force);
@@ -51,11 +70,25 @@ int run_report_command(const std::vector<std::string>& args, bool compare) {
                                                   o.output));
     }
     std::vector<std::vector<Record>> loaded;
-    for (const auto& f : o.files) loaded.push_back(load_results(f));
-    if (compare) return emit(render_compare(loaded[0], loaded[1], o.unit_value, format), o.output);
+    for (const auto& f : o.files) {
+      loaded.push_back(filter_records(load_results(f), o.filter));
+      if (loaded.back().empty())
+        throw std::invalid_argument(fmt::format(
+            "no measurement in '{}' matches --kernels, --dtype, --modes and --size; accepted: "
+            "values that occur in the file (see report without them)",
+            f));
+    }
+    if (compare) {
+      const int rc =
+          emit(render_compare(loaded[0], loaded[1], o.unit_value, o.format_value), o.output);
+      if (rc != kExitOk || o.threshold <= 0) return rc;
+      return check_threshold(loaded[0], loaded[1], o.threshold);
+    }
     std::vector<Record> all;
     for (auto& l : loaded) all.insert(all.end(), l.begin(), l.end());
-    return emit(render_tables(all, o.unit_value, format), o.output);
+    return emit(o.best ? render_best(all, o.unit_value, o.format_value)
+                       : render_records(all, o.unit_value, o.format_value),
+                o.output);
   } catch (const std::invalid_argument& e) {
     return fail(kExitBadInput, e.what());
   }

@@ -7,7 +7,7 @@
 
 namespace tb {
 
-enum class TableFormat { text, markdown };
+enum class TableFormat { text, markdown, csv, json };
 
 struct Grid {
   std::vector<std::string> header;
@@ -18,6 +18,8 @@ struct Grid {
 // Text: columns padded to their widest cell and separated by three spaces, no trailing blanks.
 // Markdown: one `| cell |` row per line with an alignment row under the header; a `|` inside a
 // cell is escaped and a newline becomes a space, so a cell can never break the table.
+// CSV: the header and rows as RFC 4180 CSV. JSON: an array with one object per row, keyed by
+// the header; a cell that is a plain number is a JSON number, any other a string.
 std::string render_grid(const Grid& grid, TableFormat format);
 
 } // namespace tb

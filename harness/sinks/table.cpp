@@ -13,26 +13,38 @@ struct Group {
   const DeviceInfo* device = nullptr;
   Shape shape;
   DType dtype{};
+  int run = 0;  // which measurement of the same cases this is (a CSV appended to, say)
+  int runs = 1; // how many there are of this device, shape, type and file
   std::vector<const Record*> records;
 };
 
-bool same_group(const Group& g, const Record& r) {
-  const Record& f = *g.records.front();
-  return g.device->name == r.device.name && g.device->index == r.device.index &&
-         g.shape == r.shape && g.dtype == r.dtype && f.origin == r.origin;
+bool same_cases(const Record& a, const Record& b) {
+  return a.device.name == b.device.name && a.device.index == b.device.index && a.shape == b.shape &&
+         a.dtype == b.dtype && a.origin == b.origin;
 }
 
+// One group per device x shape x type x file x run: a kernel measured again in the same mode
+// (two runs in one CSV) starts the next run's table instead of being hidden behind the first.
 std::vector<Group> group_records(const std::vector<Record>& records) {
   std::vector<Group> groups;
   for (const auto& r : records) {
-    auto it = std::find_if(groups.begin(), groups.end(),
-                           [&](const Group& g) { return same_group(g, r); });
+    int run = 0;
+    for (const auto& g : groups)
+      if (same_cases(*g.records.front(), r))
+        for (const Record* x : g.records)
+          if (x->kernel_id == r.kernel_id && x->mode == r.mode) run = std::max(run, g.run + 1);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+      return g.run == run && same_cases(*g.records.front(), r);
+    });
     if (it == groups.end()) {
-      groups.push_back(Group{&r.device, r.shape, r.dtype, {&r}});
+      groups.push_back(Group{&r.device, r.shape, r.dtype, run, 1, {&r}});
       continue;
     }
     it->records.push_back(&r);
   }
+  for (auto& g : groups)
+    for (const auto& h : groups)
+      if (same_cases(*g.records.front(), *h.records.front())) g.runs = std::max(g.runs, h.run + 1);
   return groups;
 }
 
@@ -132,6 +144,7 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
       title += fmt::format(", tile {}x{}, block {}x{}", launched->tile_w, launched->tile_h,
                            launched->block_x, launched->block_y);
     if (reps > 0) title += fmt::format(", NUM_REPS {}", reps);
+    if (g.runs > 1) title += fmt::format(", run {} of {}", g.run + 1, g.runs);
     title +=
         fmt::format(", median of {} sample{}, L2 {}   unit: {}", samples, samples == 1 ? "" : "s",
                     l2_flushed ? (l2_clean ? "flushed (clean) before each sample"

@@ -196,13 +196,40 @@ TEST(Compare, BothFiguresAndTheRatio) {
   EXPECT_NE(t.find("1677.7"), std::string::npos) << t;
   EXPECT_NE(t.find("838.9"), std::string::npos) << t;
   std::size_t twos = 0;
-  for (std::size_t p = t.find("2.00"); p != std::string::npos; p = t.find("2.00", p + 1)) ++twos;
+  for (std::size_t p = t.find(" 2.00\n"); p != std::string::npos; p = t.find(" 2.00\n", p + 1))
+    ++twos;
   EXPECT_EQ(twos, 4u) << t;
+  EXPECT_NE(t.find("geometric mean of A / B over 4 pairs: 2.000"), std::string::npos) << t;
+  // 2048^2 fits in the fake GPU's L2: the repeated launches measure caches, and say so.
+  EXPECT_NE(t.find("1677.7 *"), std::string::npos) << t;
+  EXPECT_NE(t.find("* the figure measures caches, not DRAM"), std::string::npos) << t;
   EXPECT_NE(t.find("cold-single"), std::string::npos);
   EXPECT_EQ(t.find("65536"), std::string::npos); // skipped rows are not compared
   const std::string md = render_compare(a, b, Unit::GiB, TableFormat::markdown);
   EXPECT_NE(md.find("| Kernel"), std::string::npos) << md;
   EXPECT_NE(md.find("GiB/s"), std::string::npos);
+}
+
+// Two files that each hold two GPUs: a row pairs with the same GPU's row only.
+TEST(Compare, KeyedByGpuWhenBothFilesHoldSeveral) {
+  auto a = sample_run("GPU A", 1.0);
+  auto a2 = sample_run("GPU B", 4.0);
+  a.insert(a.end(), a2.begin(), a2.end());
+  auto b = sample_run("GPU A", 2.0);
+  auto b2 = sample_run("GPU B", 8.0);
+  b.insert(b.end(), b2.begin(), b2.end());
+  const auto pairs = compare_pairs(a, b);
+  ASSERT_FALSE(pairs.empty());
+  for (const auto& [ra, rb] : pairs) {
+    ASSERT_NE(rb, nullptr);
+    EXPECT_EQ(ra->device.name, rb->device.name);
+  }
+  const std::string t = render_compare(a, b, Unit::GB, TableFormat::text);
+  EXPECT_NE(t.find("geometric mean of A / B over 8 pairs: 2.000"), std::string::npos) << t;
+  // One GPU against another: the GPU is what is compared.
+  EXPECT_EQ(
+      compare_pairs(sample_run("GPU A", 1.0), sample_run("GPU B", 2.0)).front().second->device.name,
+      "GPU B");
 }
 
 TEST(Published, ThePapersFiguresLoadAndCompare) {

@@ -126,3 +126,21 @@ TEST(Table, MixedGeometriesGetColumns) {
   const auto memcpy_line = t.substr(t.find("cudaMemcpy D2D"), 60);
   EXPECT_NE(memcpy_line.find(" - "), std::string::npos) << memcpy_line;
 }
+
+// A CSV appended to holds the same cases twice: both runs are shown, each said to be a run.
+TEST(Table, RepeatedMeasurementsAreAllShown) {
+  std::vector<Record> rs = paper_like();
+  std::vector<Record> again = paper_like();
+  for (auto& r : again) {
+    r.samples_ms = {0.01, 0.01, 0.01}; // the second run's simple copy: 3355.4 GB/s
+    r.finalize();
+  }
+  rs.insert(rs.end(), again.begin(), again.end());
+  const std::string t = render_tables(rs, Unit::GB, TableFormat::text);
+  EXPECT_NE(t.find("NUM_REPS 100, run 1 of 2, median"), std::string::npos) << t;
+  EXPECT_NE(t.find("NUM_REPS 100, run 2 of 2, median"), std::string::npos) << t;
+  EXPECT_NE(t.find("1677.7"), std::string::npos) << t; // the first run
+  EXPECT_NE(t.find("3355.4"), std::string::npos) << t; // the second, no longer hidden
+  EXPECT_EQ(render_tables(paper_like(), Unit::GB, TableFormat::text).find("run 1"),
+            std::string::npos); // one run: nothing said
+}
