@@ -1,5 +1,6 @@
 #include "harness/options.hpp"
 
+#include "harness/config_file.hpp"
 #include "harness/core/registry.hpp"
 #include "harness/io/files.hpp"
 #include "harness/selection.hpp"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <set>
 #include <stdexcept>
 
 #ifndef TB_GIT_REVISION
@@ -91,15 +93,40 @@ void finalize(Options& o) {
   }
 }
 
-// CLI11 reads the --config file itself, whatever it is: check it first (a regular file of at
-// most 1 MiB), so that `--config /dev/zero` fails at once instead of reading forever.
-void check_config_arguments(const std::vector<std::string>& args) {
+// The arguments with every --config FILE replaced by the arguments the file stands for (see
+// config_file.hpp), before the command line's own, which take precedence. `config_file`
+// receives the file's path.
+std::vector<std::string> expand_config(CLI::App& app, const std::vector<std::string>& args,
+                                       std::string& config_file) {
+  std::vector<std::string> rest;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--config" && i + 1 < args.size())
-      check_input_file(args[i + 1], "--config", std::size_t(1) << 20);
+      config_file = args[++i];
     else if (args[i].rfind("--config=", 0) == 0)
-      check_input_file(args[i].substr(9), "--config", std::size_t(1) << 20);
+      config_file = args[i].substr(9);
+    else
+      rest.push_back(args[i]);
   }
+  if (config_file.empty()) return rest;
+  ConfigSyntax syntax;
+  for (const CLI::Option* opt : app.get_options()) {
+    for (const std::string& name : opt->get_lnames()) {
+      if (name == "help" || name == "version" || name == "config") continue;
+      syntax.keys.insert(name);
+      if (opt->get_expected_min() == 0) syntax.flags.insert(name);
+    }
+  }
+  std::set<std::string> given;
+  for (const std::string& a : rest) {
+    if (a.size() < 2 || a[0] != '-') continue;
+    const CLI::Option* opt = app.get_option_no_throw(a.substr(0, a.find('=')));
+    if (opt && !opt->get_lnames().empty()) given.insert(opt->get_lnames().front());
+  }
+  check_input_file(config_file, "--config", std::size_t(1) << 20);
+  std::vector<std::string> out =
+      config_arguments(read_file(config_file, std::size_t(1) << 20), config_file, syntax, given);
+  out.insert(out.end(), rest.begin(), rest.end());
+  return out;
 }
 
 std::string one_line(std::string s) {
@@ -113,7 +140,6 @@ template <class Result, class Check>
 void parse_into(CLI::App& app, const std::vector<std::string>& args, Result& res, Check check) {
   std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 takes them reversed
   try {
-    check_config_arguments(args);
     app.parse(reversed);
     check();
   } catch (const CLI::CallForHelp&) {
@@ -148,7 +174,9 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
                "Transpose in CUDA\" and beyond, timed on this GPU.\nWith no arguments it prints "
                "the whitepaper's table. Google Benchmark's --benchmark_* flags also work.",
                "transpose_bench"};
-  app.set_config("--config", "", "Read options from a TOML file (a saved command line)");
+  std::string config_option; // --config is read before CLI11 parses (expand_config)
+  app.add_option("--config", config_option,
+                 "Read options from a TOML file (a saved command line); flags override it");
   app.set_version_flag("--version", version_line(), "Print the version and revision, and exit");
   app.footer(fmt::format(
       "Suites: {} (all: every kernel; --suite picks one).\n"
@@ -159,7 +187,6 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
       "No GPU needed: transpose_bench report FILE.csv... and transpose_bench compare A.csv "
       "B.csv render CSV files again (see their --help).",
       fmt::join(known_suites(registered_kernels()), ", ")));
-  app.allow_config_extras(CLI::config_extras_mode::error);
   app.add_option("-s,--size", o.sizes, "Matrix sizes ROWSxCOLS or N (square); a,b or repeated")
       ->delimiter(',')
       ->capture_default_str();
@@ -196,9 +223,16 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
   app.add_flag("-l,--list", o.list, "List the registered kernels and exit (needs no GPU)");
   app.add_flag("-v,--verbose", o.verbose, "Also print Google Benchmark's console table");
 
-  parse_into(app, args, res, [&] {
-    if (const CLI::Option* c = app.get_config_ptr(); c && c->count() > 0)
-      o.config_file = c->as<std::string>();
+  std::vector<std::string> expanded;
+  try {
+    expanded = expand_config(app, args, o.config_file);
+  } catch (const std::invalid_argument& e) {
+    res.exit_now = true;
+    res.exit_code = kExitBadInput;
+    res.output = one_line(e.what());
+    return res;
+  }
+  parse_into(app, expanded, res, [&] {
     o.selection_given = app.count("--suite") > 0 || app.count("--kernels") > 0;
     o.dtypes_given = app.count("--dtype") > 0;
     for (const char* name : {"--csv", "--markdown"})

@@ -21,6 +21,15 @@ std::string kind_of(const struct stat& st) {
   return "not a regular file";
 }
 
+// A path as quoted in a message: control characters shown as '?', long paths cut, so that the
+// message stays one line.
+std::string shown(const std::string& path) {
+  std::string out;
+  for (char c : path.size() > 200 ? path.substr(0, 200) : path)
+    out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+  return path.size() > 200 ? out + "..." : out;
+}
+
 std::string parent_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
@@ -31,7 +40,7 @@ std::string parent_of(const std::string& path) {
 
 std::string read_file(const std::string& path, std::size_t limit) {
   const bool stdin_ = path == "-";
-  const std::string name = stdin_ ? "standard input" : "'" + path + "'";
+  const std::string name = stdin_ ? "standard input" : "'" + shown(path) + "'";
   std::FILE* f = stdin_ ? stdin : std::fopen(path.c_str(), "rb");
   if (!f)
     throw std::invalid_argument(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
@@ -62,17 +71,17 @@ void check_input_file(const std::string& path, const char* what, std::size_t lim
   struct stat st {};
   if (stat(path.c_str(), &st) != 0)
     throw std::invalid_argument(
-        fmt::format("{} '{}': cannot read it: {}", what, path, std::strerror(errno)));
+        fmt::format("{} '{}': cannot read it: {}", what, shown(path), std::strerror(errno)));
   if (!S_ISREG(st.st_mode))
     throw std::invalid_argument(
-        fmt::format("{} '{}' is {}; accepted: a regular file", what, path, kind_of(st)));
+        fmt::format("{} '{}' is {}; accepted: a regular file", what, shown(path), kind_of(st)));
   if (static_cast<std::size_t>(st.st_size) > limit)
     throw std::invalid_argument(fmt::format("{} '{}' holds more than {} KiB; accepted: files up "
                                             "to that size",
-                                            what, path, limit >> 10));
+                                            what, shown(path), limit >> 10));
   if (access(path.c_str(), R_OK) != 0)
     throw std::invalid_argument(
-        fmt::format("{} '{}': cannot read it: {}", what, path, std::strerror(errno)));
+        fmt::format("{} '{}': cannot read it: {}", what, shown(path), std::strerror(errno)));
 }
 
 void check_output_path(const std::string& path, const char* what, bool may_replace,
@@ -81,32 +90,32 @@ void check_output_path(const std::string& path, const char* what, bool may_repla
     throw std::invalid_argument(fmt::format("{}: empty output path; accepted: a file path", what));
   if (path.back() == '/')
     throw std::invalid_argument(
-        fmt::format("{} '{}' is a folder; accepted: a file path", what, path));
+        fmt::format("{} '{}' is a folder; accepted: a file path", what, shown(path)));
   struct stat st {};
   if (lstat(path.c_str(), &st) == 0) {
     if (!S_ISREG(st.st_mode))
       throw std::invalid_argument(fmt::format("{} '{}' is {}; accepted: a regular file or a new "
                                               "path",
-                                              what, path, kind_of(st)));
+                                              what, shown(path), kind_of(st)));
     if (!may_replace)
       throw std::invalid_argument(
           fmt::format("{} '{}' already exists; accepted: {} to replace it, or another path", what,
-                      path, replace_flag));
+                      shown(path), replace_flag));
   }
   const std::string dir = parent_of(path);
   struct stat dst {};
   if (stat(dir.c_str(), &dst) != 0)
     throw std::invalid_argument(fmt::format("{} '{}': folder '{}' does not exist; accepted: a "
                                             "file in an existing, writable folder",
-                                            what, path, dir));
+                                            what, shown(path), shown(dir)));
   if (!S_ISDIR(dst.st_mode))
     throw std::invalid_argument(fmt::format("{} '{}': '{}' is not a folder; accepted: a file in "
                                             "an existing, writable folder",
-                                            what, path, dir));
+                                            what, shown(path), shown(dir)));
   if (access(dir.c_str(), W_OK) != 0)
     throw std::invalid_argument(fmt::format("{} '{}': folder '{}' is not writable; accepted: a "
                                             "file in an existing, writable folder",
-                                            what, path, dir));
+                                            what, shown(path), shown(dir)));
 }
 
 void write_file_atomic(const std::string& path, const std::string& text) {

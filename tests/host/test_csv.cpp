@@ -166,6 +166,10 @@ TEST(Files, OutputPathsThatMustNotBeWritten) {
             "-o '" + file + "/x.md': '" + file +
                 "' is not a folder; accepted: a file in an existing, writable folder");
   EXPECT_EQ(output_error("", true), "-o: empty output path; accepted: a file path");
+  // A path with a newline (the fuzzer found one) is quoted on one line.
+  EXPECT_EQ(output_error("/nonexistent\ndir/x", true),
+            "-o '/nonexistent?dir/x': folder '/nonexistent?dir' does not exist; accepted: a file "
+            "in an existing, writable folder");
   EXPECT_TRUE(same_file(file, link));
   EXPECT_TRUE(same_file(file, dir + "/./data.csv"));
   EXPECT_FALSE(same_file(file, dir + "/other.csv"));

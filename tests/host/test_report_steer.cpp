@@ -52,8 +52,8 @@ TEST(ReportFormats, CsvIsTheTidyCsvAndJsonHasOneObjectPerRecord) {
   const auto rs = run();
   EXPECT_EQ(render_records(rs, Unit::GB, TableFormat::csv), render_csv(rs));
   const std::string j = render_records(rs, Unit::GiB, TableFormat::json);
-  EXPECT_EQ(j.rfind("[\n {\"gpu\": \"Fake GPU, \\\"X\\\" edition\", \"kernel\": \"simple_copy\"", 0),
-            0u)
+  EXPECT_EQ(
+      j.rfind("[\n {\"gpu\": \"Fake GPU, \\\"X\\\" edition\", \"kernel\": \"simple_copy\"", 0), 0u)
       << j.substr(0, 200);
   std::size_t objects = 0;
   for (std::size_t p = j.find("\n {"); p != std::string::npos; p = j.find("\n {", p + 1)) ++objects;
