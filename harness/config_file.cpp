@@ -68,8 +68,10 @@ std::vector<std::string> array(const std::string& v, const LineReader& at) {
     if (c == '"' && (i == 0 || body[i - 1] != '\\')) quoted = !quoted;
     if (c == ',' && !quoted) {
       const std::string t = trim(item);
-      if (!t.empty()) out.push_back(scalar(t, at));
-      else if (i < body.size()) at.bad("an empty array element", "[\"a\", \"b\"]");
+      if (!t.empty())
+        out.push_back(scalar(t, at));
+      else if (i < body.size())
+        at.bad("an empty array element", "[\"a\", \"b\"]");
       item.clear();
     } else {
       item += c;
@@ -95,7 +97,8 @@ std::vector<std::string> config_arguments(const std::string& text, const std::st
     const LineReader at{name, ++number};
     if (line.empty()) continue;
     const auto eq = line.find('=');
-    if (eq == std::string::npos) at.bad(fmt::format("'{}' is not key = value", line), "key = value");
+    if (eq == std::string::npos)
+      at.bad(fmt::format("'{}' is not key = value", line), "key = value");
     const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
     if (!syntax.keys.count(key))
       at.bad(fmt::format("unknown key '{}'", key), fmt::format("{}", fmt::join(syntax.keys, ", ")));

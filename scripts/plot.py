@@ -17,6 +17,14 @@ import re
 import sys
 
 SCHEMA = "2"
+# Every kernel its own colour and marker: 10 colours x 6 markers before a pair repeats.
+COLOURS = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
+           "tab:pink", "tab:gray", "tab:olive", "tab:cyan"]
+MARKERS = ["o", "s", "^", "D", "v", "x"]
+
+
+def style(i):
+    return {"color": COLOURS[i % len(COLOURS)], "marker": MARKERS[(i // len(COLOURS)) % len(MARKERS)]}
 
 
 def die(msg):
@@ -32,7 +40,7 @@ def load(paths):
     rows = []
     for path in paths:
         try:
-            with open(path, newline="") as f:
+            with open(path, newline="", encoding="utf-8-sig") as f:
                 reader = csv.DictReader(f)
                 if not reader.fieldnames or "schema_version" not in reader.fieldnames:
                     die(f"{path}: not a transpose_bench CSV (no schema_version column)")
@@ -44,11 +52,15 @@ def load(paths):
                     try:
                         row["_bw"] = float(row["bandwidth_gbps"])
                         row["_elems"] = int(row["rows"]) * int(row["cols"])
-                    except ValueError:
+                    except (TypeError, ValueError):
                         die(f"{path}:{n}: bandwidth_gbps, rows and cols must be numbers")
+                    if not row["_bw"] > 0 or row["_elems"] <= 0:
+                        die(f"{path}:{n}: bandwidth_gbps, rows and cols must be positive")
                     rows.append(row)
         except OSError as e:
             die(f"cannot read {path}: {e.strerror}")
+        except (UnicodeDecodeError, csv.Error) as e:
+            die(f"{path}: not a CSV file ({e.__class__.__name__}); accepted: a transpose_bench CSV")
     if not rows:
         die("no valid measurements in the files")
     return rows
@@ -101,16 +113,28 @@ def main():
         series = square if len({r["_elems"] for r in square}) > 1 else g
 
         fig, ax = plt.subplots(figsize=(9, 5.5))
-        ax.set_prop_cycle(color=plt.cm.tab20.colors) # distinct colours for up to 20 kernels
-        for k in kernels:
+        joined = series is not g  # square sizes: one line per kernel; other shapes: points only
+        for i, k in enumerate(kernels):
             pts = sorted((r["_elems"], r["_bw"]) for r in series if r["kernel_name"] == k)
             if pts:
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, lw=1.2, label=k)
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], ms=4, lw=1.2 if joined else 0,
+                        label=k, **style(i))
+        if not joined:  # shapes with the same element count share an x: name them there
+            at_x = collections.defaultdict(list)
+            for r in series:
+                shape = f"{r['rows']}x{r['cols']}"
+                if shape not in at_x[r["_elems"]]:
+                    at_x[r["_elems"]].append(shape)
+            for elems, shapes in at_x.items():
+                top = max(r["_bw"] for r in series if r["_elems"] == elems)
+                ax.annotate("\n".join(shapes), (elems, top), textcoords="offset points",
+                            xytext=(4, 4), fontsize=6, va="bottom")
         peak = float(g[0]["dram_peak_gbps"])
         if peak > 0:
             ax.axhline(peak, color="grey", ls="--", lw=0.8, label=f"theoretical DRAM peak {peak:.0f}")
         ax.set_xscale("log", base=2)
-        ax.set_xlabel("matrix elements (rows × cols)" + ("" if series is g else ", square matrices"))
+        ax.set_xlabel("matrix elements (rows × cols)" + (", square matrices" if joined else
+                                                         ", each shape labelled"))
         ax.set_ylabel("effective bandwidth, GB/s (1e9 B/s, read + write)")
         ax.set_title(f"{gpu}: transpose bandwidth ({mode}, {dtype}, L2 {g[0]['l2']})")
         ax.grid(True, which="both", alpha=0.3)
@@ -123,7 +147,7 @@ def main():
         at = {r["kernel_name"]: r for r in g if r["_elems"] == largest}
         base = next((r for r in at.values() if r["baseline"] == "memcpy"), None) or \
             next((r for r in at.values() if r["baseline"] == "copy"), None)
-        if base:
+        if base and base["_bw"] > 0:
             names = [k for k in kernels if k in at]
             pct = [100 * at[k]["_bw"] / base["_bw"] for k in names]
             fig, ax = plt.subplots(figsize=(9, 0.28 * len(names) + 1.5))

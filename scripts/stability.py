@@ -10,16 +10,32 @@ import csv
 import sys
 
 
+def die(msg):
+    sys.exit(f"stability.py: error: {msg}")
+
+
 def load(path):
     try:
-        with open(path, newline="") as f:
+        with open(path, newline="", encoding="utf-8-sig") as f:
             rows = list(csv.DictReader(f))
     except OSError as e:
-        sys.exit(f"stability.py: error: cannot read {path}: {e.strerror}")
+        die(f"cannot read {path}: {e.strerror}")
+    except (UnicodeDecodeError, csv.Error) as e:
+        die(f"{path}: not a CSV file ({e.__class__.__name__}); accepted: a transpose_bench CSV")
     if not rows or "schema_version" not in rows[0] or rows[0]["schema_version"] != "2":
-        sys.exit(f"stability.py: error: {path}: not a transpose_bench CSV of schema version 2")
-    return {(r["gpu"], r["kernel"], r["mode"], r["l2"], r["rows"], r["cols"], r["dtype"]): r
-            for r in rows if r["status"] == "ok"}
+        die(f"{path}: not a transpose_bench CSV of schema version 2")
+    out = {}
+    for n, r in enumerate(rows, start=2):
+        if r["status"] != "ok":
+            continue
+        try:
+            ms, size = float(r["time_ms"]), float(r["bytes_per_rep"])
+        except (TypeError, ValueError):
+            die(f"{path}:{n}: time_ms and bytes_per_rep must be numbers")
+        if not ms > 0 or not size > 0:
+            die(f"{path}:{n}: time_ms and bytes_per_rep must be positive; accepted: a measured row")
+        out[(r["gpu"], r["kernel"], r["mode"], r["l2"], r["rows"], r["cols"], r["dtype"])] = (ms, size)
+    return out
 
 
 def main():
@@ -31,10 +47,11 @@ def main():
     args = ap.parse_args()
     a, b = load(args.a), load(args.b)
     worst, checked, over = 0.0, 0, []
-    for key in a:
-        if key not in b or float(a[key]["bytes_per_rep"]) <= args.min_mb * 1e6:
+    common = [key for key in a if key in b]
+    for key in common:
+        if a[key][1] <= args.min_mb * 1e6:
             continue
-        x, y = float(a[key]["time_ms"]), float(b[key]["time_ms"])
+        x, y = a[key][0], b[key][0]
         d = abs(y - x) / x
         checked += 1
         worst = max(worst, d)
@@ -44,6 +61,10 @@ def main():
           f"{100 * worst:.2f}% (tolerance {100 * args.tolerance:g}%)")
     for d, key in sorted(over, reverse=True):
         print(f"  over: {100 * d:.2f}%  {' '.join(key[1:])}")
+    if checked == 0:
+        print(f"stability.py: error: nothing to compare: {len(a)} measured cases in A, {len(b)} in B, "
+              f"{len(common)} in both, none of those above {args.min_mb:g} MB; accepted: two runs of "
+              f"the same plan (lower --min-mb for small sizes)", file=sys.stderr)
     return 1 if over or checked == 0 else 0
 
 

@@ -37,10 +37,14 @@ TEST(ConfigFile, ErrorsNameTheFileTheLineAndWhatIsAccepted) {
             "run.toml:2: unknown key 'colour'; accepted: csv, reps, size, suite, verbose");
   EXPECT_EQ(error("size = [\"64x64\"\n"),
             "run.toml:1: unterminated array; accepted: [\"a\", \"b\"] on one line");
-  EXPECT_EQ(error("suite = \"all\n"), "run.toml:1: unterminated string; accepted: \"text\" on one line");
-  EXPECT_EQ(error("reps = 3\nreps = 4\n"), "run.toml:2: 'reps' is given twice; accepted: each key once");
-  EXPECT_EQ(error("verbose = 1\n"), "run.toml:1: 'verbose' takes true or false; accepted: true, false");
-  EXPECT_EQ(error("just words\n"), "run.toml:1: 'just words' is not key = value; accepted: key = value");
+  EXPECT_EQ(error("suite = \"all\n"),
+            "run.toml:1: unterminated string; accepted: \"text\" on one line");
+  EXPECT_EQ(error("reps = 3\nreps = 4\n"),
+            "run.toml:2: 'reps' is given twice; accepted: each key once");
+  EXPECT_EQ(error("verbose = 1\n"),
+            "run.toml:1: 'verbose' takes true or false; accepted: true, false");
+  EXPECT_EQ(error("just words\n"),
+            "run.toml:1: 'just words' is not key = value; accepted: key = value");
   EXPECT_EQ(error("reps =\n"), "run.toml:1: 'reps' has no value; accepted: key = value");
   EXPECT_EQ(error("size = [\"64\",,\"8\"]\n"),
             "run.toml:1: an empty array element; accepted: [\"a\", \"b\"]");

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# scripts.sh SOURCE_DIR: plot.py and stability.py end bad input with one line, never a Python
+# traceback: a binary file, a time of 0, two files with nothing in common.
+set -u
+src=$1
+s=$(mktemp -d)
+trap 'rm -rf "$s"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+# one_line SCRIPT REGEX ARGS...: exit code 1, one line on stderr matching REGEX
+one_line() {
+  local script=$1 regex=$2
+  shift 2
+  python3 "$src/scripts/$script" "$@" >"$s/out" 2>"$s/err"
+  local rc=$?
+  [[ $rc -eq 1 ]] || fail "$script $*: exit $rc, expected 1: $(cat "$s/err")"
+  [[ $(wc -l <"$s/err") -eq 1 ]] || fail "$script $*: stderr is not one line: $(cat "$s/err")"
+  grep -Eq -- "$regex" "$s/err" || fail "$script $*: stderr does not match /$regex/: $(cat "$s/err")"
+}
+head -c 4096 /dev/urandom >"$s/binary.csv"
+printf '\xff\xfe\x00garbage\n' >>"$s/binary.csv"
+good=$src/results/h200/whitepaper-16384.csv
+python3 - "$good" "$s/zero.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+rows[0]["time_ms"] = "0"
+rows[0]["bandwidth_gbps"] = "0"
+with open(sys.argv[2], "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=rows[0].keys())
+    w.writeheader()
+    w.writerows(rows)
+PY
+one_line plot.py "^plot.py: error: .*binary.csv: not a CSV file" --out "$s" "$s/binary.csv"
+one_line plot.py "^plot.py: error: .*zero.csv:2: bandwidth_gbps, rows and cols must be positive" --out "$s" "$s/zero.csv"
+one_line stability.py "^stability.py: error: .*binary.csv: not a CSV file" "$s/binary.csv" "$good"
+one_line stability.py "^stability.py: error: .*zero.csv:2: time_ms and bytes_per_rep must be positive" "$s/zero.csv" "$good"
+one_line stability.py "^stability.py: error: nothing to compare: 26 measured cases in A, 26 in B, 26 in both, none of those above 99999 MB" "$good" "$good" --min-mb 99999
+echo "ok: 5 bad inputs, one line each, no traceback"
