@@ -2,6 +2,7 @@
 
 #include "harness/config_file.hpp"
 #include "harness/core/registry.hpp"
+#include "harness/core/text.hpp"
 #include "harness/io/files.hpp"
 #include "harness/selection.hpp"
 
@@ -23,11 +24,6 @@
 
 namespace tb {
 namespace {
-
-// A value as quoted in a message: long ones cut, so that one line stays one readable line.
-std::string shown(const std::string& v) {
-  return v.size() <= 40 ? v : v.substr(0, 40) + "... (" + std::to_string(v.size()) + " bytes)";
-}
 
 // A count given in decimal digits only (no sign, no fraction, no hexadecimal), from lo to hi.
 int parse_count(const char* name, const std::string& v, int lo, int hi) {
@@ -54,7 +50,7 @@ void finalize(Options& o) {
     auto t = parse_dtype(d);
     if (!t)
       throw std::invalid_argument(
-          fmt::format("unknown element type '{}'; accepted: {}", d, dtype_choices()));
+          fmt::format("unknown element type '{}'; accepted: {}", shown(d), dtype_choices()));
     if (std::find(o.dtype_values.begin(), o.dtype_values.end(), *t) == o.dtype_values.end())
       o.dtype_values.push_back(*t);
   }
@@ -63,12 +59,14 @@ void finalize(Options& o) {
     auto v = parse_mode(m);
     if (!v)
       throw std::invalid_argument(fmt::format(
-          "unknown timing mode '{}'; accepted: loop-over-kernel, loop-in-kernel, cold-single", m));
+          "unknown timing mode '{}'; accepted: loop-over-kernel, loop-in-kernel, cold-single",
+          shown(m)));
     if (std::find(o.mode_values.begin(), o.mode_values.end(), *v) == o.mode_values.end())
       o.mode_values.push_back(*v);
   }
   auto u = parse_unit(o.unit);
-  if (!u) throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", o.unit));
+  if (!u)
+    throw std::invalid_argument(fmt::format("unknown unit '{}'; accepted: GB, GiB", shown(o.unit)));
   o.unit_value = *u;
   if (o.append && o.force)
     throw std::invalid_argument(
@@ -79,7 +77,7 @@ void finalize(Options& o) {
   auto l2 = parse_l2(o.l2);
   if (!l2)
     throw std::invalid_argument(
-        fmt::format("unknown L2 policy '{}'; accepted: warm, flush, flush-clean", o.l2));
+        fmt::format("unknown L2 policy '{}'; accepted: warm, flush, flush-clean", shown(o.l2)));
   o.l2_value = *l2;
   if (o.device == "all") {
     o.device_index = -1;
@@ -88,7 +86,7 @@ void finalize(Options& o) {
                         o.device.find_first_not_of("0123456789") == std::string::npos;
     if (!digits)
       throw std::invalid_argument(fmt::format(
-          "invalid device '{}'; accepted: a device index (0, 1, ...) or 'all'", o.device));
+          "invalid device '{}'; accepted: a device index (0, 1, ...) or 'all'", shown(o.device)));
     o.device_index = std::stoi(o.device);
   }
 }

@@ -1,6 +1,7 @@
 #include "harness/report.hpp"
 
 #include "harness/core/registry.hpp"
+#include "harness/core/text.hpp"
 
 #include "harness/io/files.hpp"
 #include "harness/sinks/csv.hpp"
@@ -49,13 +50,7 @@ std::string gpus_of(const std::vector<Record>& rs) {
 }
 
 bool matches(const Record& r, const std::string& pattern) {
-  std::regex re;
-  try {
-    re = std::regex(pattern, std::regex::icase);
-  } catch (const std::regex_error&) {
-    throw std::invalid_argument(
-        fmt::format("invalid kernel pattern '{}': not a valid regular expression", pattern));
-  }
+  const std::regex re = kernel_pattern(pattern);
   return std::regex_match(r.kernel_id, re) || std::regex_match(r.family, re) ||
          std::regex_match(r.kernel_name, re);
 }

@@ -1,5 +1,7 @@
 #include "harness/selection.hpp"
 
+#include "harness/core/text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -22,22 +24,14 @@ std::vector<const KernelSpec*> select_kernels(const std::vector<KernelSpec>& all
   const auto suites = known_suites(all);
   if (std::find(suites.begin(), suites.end(), suite) == suites.end())
     throw std::invalid_argument(
-        fmt::format("unknown suite '{}'; accepted: {}", suite, fmt::join(suites, ", ")));
+        fmt::format("unknown suite '{}'; accepted: {}", shown(suite), fmt::join(suites, ", ")));
   std::vector<bool> chosen(all.size(), false);
   if (patterns.empty()) {
     for (std::size_t i = 0; i < all.size(); ++i) chosen[i] = all[i].in_suite(suite);
   } else {
     // Explicit patterns pick from every kernel; the suite only applies when none are given.
     for (const auto& p : patterns) {
-      std::regex re;
-      try {
-        re = std::regex(p, std::regex::icase);
-      } catch (const std::regex_error&) {
-        throw std::invalid_argument(fmt::format(
-            "invalid kernel pattern '{}': not a valid regular expression; accepted: a kernel "
-            "id, a family name or a regex (see --list)",
-            p));
-      }
+      const std::regex re = kernel_pattern(p);
       bool any = false;
       for (std::size_t i = 0; i < all.size(); ++i) {
         const auto& k = all[i];
@@ -50,7 +44,7 @@ std::vector<const KernelSpec*> select_kernels(const std::vector<KernelSpec>& all
       if (!any)
         throw std::invalid_argument(fmt::format(
             "unknown kernel '{}': matches no kernel id, family or name; run --list to see them",
-            p));
+            shown(p)));
     }
   }
   std::vector<const KernelSpec*> out;

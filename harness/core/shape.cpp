@@ -1,5 +1,7 @@
 #include "harness/core/shape.hpp"
 
+#include "harness/core/text.hpp"
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -11,7 +13,7 @@ namespace {
   throw std::invalid_argument(
       fmt::format("invalid size '{}': {}; accepted: ROWSxCOLS or N, positive integers up to {} "
                   "(e.g. 2048x2048, 4099x7919, 8192)",
-                  text, why, kMaxExtent));
+                  shown(std::string(text)), why, kMaxExtent));
 }
 
 std::int64_t parse_extent(std::string_view whole, std::string_view part) {
@@ -19,7 +21,8 @@ std::int64_t parse_extent(std::string_view whole, std::string_view part) {
   if (part.front() == '-') bad(whole, "negative extent");
   std::int64_t v = 0;
   for (char c : part) {
-    if (c < '0' || c > '9') bad(whole, fmt::format("'{}' is not a whole number", part));
+    if (c < '0' || c > '9')
+      bad(whole, fmt::format("'{}' is not a whole number", shown(std::string(part))));
     v = v * 10 + (c - '0');
     if (v > kMaxExtent) bad(whole, "extent too large");
   }
