@@ -1,1 +1,1 @@
-transpose_bench --config configs/all-kernels.toml --csv results/h200/all-kernels.csv --markdown results/h200/all-kernels.md --force
+transpose_bench --config configs/all-kernels.toml --csv gpu-out/h200/all-kernels.csv --markdown gpu-out/h200/all-kernels.md --force

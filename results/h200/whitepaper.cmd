@@ -1,1 +1,1 @@
-transpose_bench --config configs/whitepaper.toml --csv results/h200/whitepaper.csv --markdown results/h200/whitepaper.md --force
+transpose_bench --config configs/whitepaper.toml --csv gpu-out/h200/whitepaper.csv --markdown gpu-out/h200/whitepaper.md --force
