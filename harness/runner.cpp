@@ -213,6 +213,11 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
               lost_context =
                   fmt::format("not run: the CUDA context was lost after {} failed", c.kernel->id);
             state.SkipWithError(r.message.c_str());
+          } catch (const shape_not_supported& e) {
+            r.status = Status::unsupported; // the kernel cannot launch this shape: not a failure
+            r.message = e.what();
+            r.finalize();
+            state.SkipWithError(r.message.c_str());
           } catch (const std::exception& e) {
             r.status = Status::failed;
             r.message = e.what();

@@ -52,7 +52,8 @@ struct Launch {
     const std::size_t smem = sizeof(T) * kRows * kCols;
     tb::allow_dynamic_smem(triton_style_tile<T>, smem);
     const dim3 grid(tb::ceil_div(a.rows, kRows), tb::ceil_div(a.cols, kCols));
-    if (grid.y > 65535u) throw std::invalid_argument("matrix has too many columns for this grid");
+    if (grid.y > 65535u)
+      throw tb::shape_not_supported("more than 65535 column tiles: past the grid's y limit");
     tb::launch_kernel(triton_style_tile<T>, grid, dim3(32, 8), smem, a);
   }
 };

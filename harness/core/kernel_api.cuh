@@ -95,13 +95,13 @@ inline unsigned ceil_div(long long a, long long b) {
   return static_cast<unsigned>((a + b - 1) / b);
 }
 
-// Grid of tile x tile blocks over a rows x cols matrix (x runs along columns). Throws if the
-// grid exceeds the hardware limits (y at most 65535 blocks).
+// Grid of tile x tile blocks over a rows x cols matrix (x runs along columns). Throws
+// shape_not_supported if the grid exceeds the hardware limits (y at most 65535 blocks).
 inline dim3 tile_grid(const LaunchArgs& a, int tile_x, int tile_y) {
   dim3 g(ceil_div(a.cols, tile_x), ceil_div(a.rows, tile_y));
   if (g.y > 65535u)
-    throw std::invalid_argument("matrix has too many rows for a 2-D grid of " +
-                                std::to_string(tile_y) + "-row tiles");
+    throw shape_not_supported("more than 65535 rows of " + std::to_string(tile_y) +
+                              "-row tiles: past the grid's y limit");
   return g;
 }
 

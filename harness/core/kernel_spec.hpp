@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,13 @@ std::string_view family_name(Family f);
 // For the two partial kernels, positions whose source lies outside the matrix hold zero.
 enum class Output { copy, transpose, fine_grained, coarse_grained };
 std::string_view output_name(Output o);
+
+// Thrown by a launch for a shape the kernel cannot run (a grid dimension past the hardware's
+// limit, say): the case is reported as unsupported, with the message, not as a failure.
+class shape_not_supported : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
 
 struct LaunchArgs {
   DType dtype = DType::fp32;

@@ -74,6 +74,21 @@ TEST(Faults, IllegalAddressFailsItsRowAndMarksTheRestNotRun) {
       << rs[1].message;
 }
 
+// A shape whose grid would pass the hardware's limit is a property of the kernel: the case is
+// unsupported, with the reason, and the run goes on (2,100,000 rows of 32-row tiles: 65,625 >
+// 65,535 grid rows).
+TEST(Faults, AGridPastTheLimitIsUnsupportedNotFailed) {
+  const KernelSpec* naive = find_kernel("transpose_naive");
+  const KernelSpec* good = find_kernel("transpose_no_bank_conflicts");
+  const std::vector<Case> plan{{naive, {2100000, 1}, DType::fp32, Mode::loop_over_kernel, 2},
+                               {good, {96, 64}, DType::fp32, Mode::loop_over_kernel, 2}};
+  const auto rs = run_cases(plan, g_device, RunSettings{});
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].status, Status::unsupported) << rs[0].message;
+  EXPECT_NE(rs[0].message.find("past the grid's y limit"), std::string::npos) << rs[0].message;
+  EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message;
+}
+
 // A recoverable error caught by TB_CUDA_CALL is cleared there, so the next launch check does
 // not report it again against another kernel (nvbench's cuda_call does the same).
 TEST(Faults, RecoverableErrorIsClearedWhereItIsCaught) {
