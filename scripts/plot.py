@@ -6,8 +6,12 @@ For each GPU in the files:
   <gpu>-percent.{png,svg}    each kernel as % of the copy baseline at the largest size
 and, when the files hold more than one GPU:
   compare-gpus.{png,svg}     each kernel's bandwidth per GPU at the largest size they share
+With --heatmap (the shape map, configs/shape-map-*.toml), instead, per GPU and element type:
+  <gpu>-shape-map-<type>.{png,svg}  % of memcpy per shape: short side across, orientation
+                                    down (s x L: a few long rows; L x s: a few long columns),
+                                    one panel per kernel
 
-usage: scripts/plot.py [--out DIR] [--mode MODE] [--dtype T] FILE.csv...
+usage: scripts/plot.py [--out DIR] [--mode MODE] [--dtype T] [--heatmap] FILE.csv...
 """
 import argparse
 import collections
@@ -78,6 +82,52 @@ def pick_mode(rows, wanted):
     return sorted(modes)[0]
 
 
+def heatmaps(rows, out, plt):
+    """The shape map: one figure per GPU and element type, one panel per kernel."""
+    written = []
+    for gpu in dict.fromkeys(r["gpu"] for r in rows):
+        for dtype in dict.fromkeys(r["dtype"] for r in rows if r["gpu"] == gpu):
+            g = [r for r in rows if r["gpu"] == gpu and r["dtype"] == dtype]
+            memcpy = {(r["rows"], r["cols"]): r["_bw"] for r in g if r["baseline"] == "memcpy"}
+            if not memcpy:
+                die(f"{gpu}, {dtype}: no cudaMemcpy rows to take % of; accepted: a shape map run")
+            kernels = list(dict.fromkeys(r["kernel_name"] for r in g if r["baseline"] != "memcpy"))
+            sides = sorted({min(int(r["rows"]), int(r["cols"])) for r in g})
+            fig, axes = plt.subplots(len(kernels), 1, figsize=(max(8, 0.55 * len(sides) + 2),
+                                                               1.6 * len(kernels) + 0.8),
+                                     squeeze=False)
+            for ax, k in zip(axes[:, 0], kernels):
+                grid = [[float("nan")] * len(sides) for _ in range(2)]
+                for r in g:
+                    if r["kernel_name"] != k or (r["rows"], r["cols"]) not in memcpy:
+                        continue
+                    rows_, cols_ = int(r["rows"]), int(r["cols"])
+                    down = 0 if rows_ <= cols_ else 1  # s x L first, L x s second
+                    grid[down][sides.index(min(rows_, cols_))] = \
+                        100 * r["_bw"] / memcpy[(r["rows"], r["cols"])]
+                im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+                for y in range(2):
+                    for x in range(len(sides)):
+                        v = grid[y][x]
+                        if v == v:  # not NaN
+                            ax.text(x, y, f"{v:.0f}", ha="center", va="center", fontsize=6)
+                ax.set_yticks([0, 1])
+                ax.set_yticklabels(["s × L", "L × s"], fontsize=7)
+                ax.set_xticks(range(len(sides)))
+                ax.set_xticklabels([str(v) for v in sides], fontsize=6, rotation=90)
+                ax.set_title(k, fontsize=8)
+            fig.subplots_adjust(hspace=0.9)
+            axes[-1, 0].set_xlabel("short side s (the last column: the square)")
+            fig.suptitle(f"{gpu}: % of cudaMemcpy per shape, {dtype} "
+                         f"(blank: not measured or not supported)", fontsize=9)
+            fig.colorbar(im, ax=axes[:, 0].tolist(), shrink=0.8, label="% of memcpy")
+            stem = f"{slug(gpu)}-shape-map-{dtype}"
+            save(fig, out, stem)
+            plt.close(fig)
+            written.append(stem)
+    return written
+
+
 def save(fig, out, stem):
     for ext in ("png", "svg"):
         fig.savefig(os.path.join(out, f"{stem}.{ext}"), dpi=120, bbox_inches="tight")
@@ -89,6 +139,8 @@ def main():
     ap.add_argument("--out", default=".", help="output folder (default: current)")
     ap.add_argument("--mode", help="timing mode to plot (default: cold-single, else loop-over-kernel)")
     ap.add_argument("--dtype", help="element type to plot (default: the most common)")
+    ap.add_argument("--heatmap", action="store_true",
+                    help="draw the shape map (configs/shape-map-*.toml) as heat maps")
     args = ap.parse_args()
     if not os.path.isdir(args.out):
         die(f"--out {args.out!r} is not a folder")
@@ -99,6 +151,11 @@ def main():
 
     rows = load(args.files)
     mode = pick_mode(rows, args.mode)
+    if args.heatmap:
+        rows = [r for r in rows if r["mode"] == mode and (not args.dtype or r["dtype"] == args.dtype)]
+        written = heatmaps(rows, args.out, plt)
+        print("wrote " + ", ".join(f"{w}.png/.svg" for w in written) + f" in {args.out}")
+        return
     dtype = args.dtype or collections.Counter(r["dtype"] for r in rows).most_common(1)[0][0]
     rows = [r for r in rows if r["mode"] == mode and r["dtype"] == dtype]
     if not rows:

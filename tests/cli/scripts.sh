@@ -34,4 +34,8 @@ one_line plot.py "^plot.py: error: .*zero.csv:2: bandwidth_gbps, rows and cols m
 one_line stability.py "^stability.py: error: .*binary.csv: not a CSV file" "$s/binary.csv" "$good"
 one_line stability.py "^stability.py: error: .*zero.csv:2: time_ms and bytes_per_rep must be positive" "$s/zero.csv" "$good"
 one_line stability.py "^stability.py: error: nothing to compare: 26 measured cases in A, 26 in B, 26 in both, none of those above 99999 MB" "$good" "$good" --min-mb 99999
-echo "ok: 5 bad inputs, one line each, no traceback"
+# The shape map's heat map, from a committed CSV that has memcpy at its shape.
+python3 "$src/scripts/plot.py" --heatmap --out "$s" "$good" >"$s/out" 2>&1 || fail "plot.py --heatmap: $(cat "$s/out")"
+[[ -s "$s/h200-shape-map-fp32.png" && -s "$s/h200-shape-map-fp32.svg" ]] || fail "plot.py --heatmap wrote no heat map"
+python3 "$src/scripts/shape-map-configs.py" --check || fail "configs/shape-map-*.toml are out of date"
+echo "ok: 5 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current"

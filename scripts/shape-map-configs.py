@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Writes configs/shape-map-{1,2,4,8}b.toml: the shape map, one config per element size.
+
+Every shape has a short side s from 1 to 4096 (and one square) in both orientations, s x L and
+L x s, with L chosen so that input + output is about 256 MB (at least four times the largest L2
+of the GPUs measured here), and L odd for every other s. It runs `ours_best`, cuBLAS geam, the
+paper's bank-conflict-free kernel and the best article kernel beside cudaMemcpy, L2 flushed,
+median of 10 samples of 10 launches. `scripts/plot.py --heatmap` draws it.
+
+usage: scripts/shape-map-configs.py [--check]   (--check: fail if the committed configs differ)
+"""
+import math
+import os
+import sys
+
+SIDES = [1, 2, 3, 4, 5, 7, 8, 12, 16, 31, 32, 33, 64, 100, 128, 256, 1000, 1024, 4096]
+BYTES = 256_000_000  # input + output
+TYPES = {1: ["u8"], 2: ["fp16", "bf16"], 4: ["fp32"], 8: ["fp64"]}
+KERNELS = ["ours_best", "cublas_geam", "transpose_no_bank_conflicts", "vitamin_packed_bcf",
+           "cuda_memcpy"]
+
+
+def config(size):
+    elements = BYTES // (2 * size)
+    shapes = []
+    for i, s in enumerate(SIDES):
+        long = elements // s
+        long = long | 1 if i % 2 else long & ~1  # odd for every other short side
+        shapes += [f"{s}x{long}", f"{long}x{s}"]
+    side = math.isqrt(elements)
+    shapes.append(f"{side}x{side}")
+    lines = [
+        f"# The shape map for {size}-byte elements: written by scripts/shape-map-configs.py.",
+        "# Short side s in both orientations, in + out about 256 MB, and one square.",
+        "size = [" + ", ".join(f'"{s}"' for s in shapes) + "]",
+        "dtype = [" + ", ".join(f'"{t}"' for t in TYPES[size]) + "]",
+        "kernels = [" + ", ".join(f'"{k}"' for k in KERNELS) + "]",
+        'modes = ["loop-over-kernel"]',
+        'l2 = "flush"',
+        "reps = 10",
+        "samples = 10",
+        'unit = "GB"',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    stale = []
+    for size in TYPES:
+        path = os.path.join(root, "configs", f"shape-map-{size}b.toml")
+        text = config(size)
+        if "--check" in sys.argv[1:]:
+            if not os.path.exists(path) or open(path).read() != text:
+                stale.append(path)
+        else:
+            with open(path, "w") as f:
+                f.write(text)
+    if stale:
+        print("shape-map-configs.py: error: out of date, run scripts/shape-map-configs.py: " +
+              ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
