@@ -1,5 +1,7 @@
 #include "harness/io/files.hpp"
 
+#include "harness/core/text.hpp"
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -19,15 +21,6 @@ std::string kind_of(const struct stat& st) {
   if (S_ISFIFO(st.st_mode)) return "a pipe";
   if (S_ISSOCK(st.st_mode)) return "a socket";
   return "not a regular file";
-}
-
-// A path as quoted in a message: control characters shown as '?', long paths cut, so that the
-// message stays one line.
-std::string shown(const std::string& path) {
-  std::string out;
-  for (char c : path.size() > 200 ? path.substr(0, 200) : path)
-    out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-  return path.size() > 200 ? out + "..." : out;
 }
 
 std::string parent_of(const std::string& path) {
