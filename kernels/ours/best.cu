@@ -13,6 +13,7 @@
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/scalar.cuh"
+#include "kernels/ours/skinny.cuh"
 
 #include <fmt/format.h>
 
@@ -39,11 +40,18 @@ __global__ void __launch_bounds__(256)
   tb::ours::tile_scalar_body<T, tb::kColumnMajor>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, tile16, halo, scalar };
+template <typename T, bool INTERLEAVE>
+__global__ void __launch_bounds__(256)
+    ours_best_skinny(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::skinny_body<T, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
+enum class Path { copy, skinny, tile16, halo, scalar };
 
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
+  if (std::min(a.rows, a.cols) < 16 * v) return Path::skinny;
   if (a.rows % v == 0 && a.cols % v == 0) return Path::tile16;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
@@ -54,6 +62,13 @@ struct Launch {
     case Path::copy: {
       const long long n = static_cast<long long>(a.rows) * a.cols;
       tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 1>(n)), dim3(256), 0, a);
+      break;
+    }
+    case Path::skinny: {
+      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols);
+      const auto kernel = g.interleave ? ours_best_skinny<T, true> : ours_best_skinny<T, false>;
+      tb::allow_dynamic_smem(kernel, g.smem);
+      tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
       break;
     }
     case Path::tile16: {
@@ -81,6 +96,8 @@ std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a)) {
   case Path::copy:
     return "path: copy (one row or one column)";
+  case Path::skinny:
+    return "path: skinny (short side below one tile)";
   case Path::tile16:
     return "path: 16-byte tile, column-major order";
   case Path::halo:

@@ -1,0 +1,41 @@
+// Our transpose for a short side s and a long side L (skinny.cuh): blocks of W long-side
+// positions × all s short-side positions, 16-byte packets on both sides, the (de)interleave
+// done by gathering or scattering elements through shared rows. A short side over 1024 is
+// reported unsupported (its shared rows would pass 32 KB a block); ours_best uses it for short
+// sides below one tile.
+#include "kernels/ours/skinny.cuh"
+
+template <typename T, bool INTERLEAVE>
+__global__ void __launch_bounds__(256)
+    ours_skinny(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::skinny_body<T, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
+namespace {
+
+struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols);
+    const auto kernel = g.interleave ? ours_skinny<T, true> : ours_skinny<T, false>;
+    tb::allow_dynamic_smem(kernel, g.smem);
+    tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+  }
+};
+
+std::string direction(const tb::LaunchArgs& a) {
+  return a.rows <= a.cols ? "interleave (s x L -> L x s)" : "de-interleave (L x s -> s x L)";
+}
+
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::kernel("ours_skinny", tb::Family::ours, "Ours: skinny (few rows or columns)",
+               tb::launcher<Launch>())
+        .source(tb::ours::kSource)
+        .summary("all s short-side positions of ~16 KB of the long side a block; 16-byte packets "
+                 "both sides, elements gathered or scattered through shared rows")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(16)
+        .suites({"best"})
+        .note(direction));
+
+} // namespace
