@@ -40,10 +40,10 @@ __global__ void __launch_bounds__(256)
   tb::ours::tile_scalar_body<T, tb::kColumnMajor>(out, in, cols, rows, nreps);
 }
 
-template <typename T, bool INTERLEAVE>
+template <typename T, int S, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_best_skinny(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::skinny_body<T, INTERLEAVE>(out, in, cols, rows, nreps);
+  tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
 enum class Path { copy, skinny, tile16, halo, scalar };
@@ -65,10 +65,14 @@ struct Launch {
       break;
     }
     case Path::skinny: {
-      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols);
-      const auto kernel = g.interleave ? ours_best_skinny<T, true> : ours_best_skinny<T, false>;
-      tb::allow_dynamic_smem(kernel, g.smem);
-      tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, true);
+      tb::ours::with_skinny_side(g, [&](auto side) {
+        constexpr int S = decltype(side)::value;
+        const auto kernel =
+            g.interleave ? ours_best_skinny<T, S, true> : ours_best_skinny<T, S, false>;
+        tb::allow_dynamic_smem(kernel, g.smem);
+        tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+      });
       break;
     }
     case Path::tile16: {

@@ -5,37 +5,58 @@
 // sides below one tile.
 #include "kernels/ours/skinny.cuh"
 
-template <typename T, bool INTERLEAVE>
+#include <fmt/format.h>
+
+template <typename T, int S, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_skinny(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::skinny_body<T, INTERLEAVE>(out, in, cols, rows, nreps);
+  tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
 namespace {
 
-struct Launch {
+template <bool REGISTERS> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols);
-    const auto kernel = g.interleave ? ours_skinny<T, true> : ours_skinny<T, false>;
-    tb::allow_dynamic_smem(kernel, g.smem);
-    tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, REGISTERS);
+    tb::ours::with_skinny_side(g, [&](auto side) {
+      constexpr int S = decltype(side)::value;
+      const auto kernel = g.interleave ? ours_skinny<T, S, true> : ours_skinny<T, S, false>;
+      tb::allow_dynamic_smem(kernel, g.smem);
+      tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+    });
   }
 };
 
 std::string direction(const tb::LaunchArgs& a) {
-  return a.rows <= a.cols ? "interleave (s x L -> L x s)" : "de-interleave (L x s -> s x L)";
+  const int s = std::min(a.rows, a.cols);
+  return fmt::format("{} (s = {}){}",
+                     a.rows <= a.cols ? "interleave: s x L -> L x s"
+                                      : "de-interleave: L x s -> s x L",
+                     s, s >= 2 && s <= tb::ours::kSkinnyRegMax ? ", in registers" : "");
 }
 
-[[maybe_unused]] const bool registered = tb::register_kernel(
-    tb::kernel("ours_skinny", tb::Family::ours, "Ours: skinny (few rows or columns)",
-               tb::launcher<Launch>())
-        .source(tb::ours::kSource)
-        .summary("all s short-side positions of ~16 KB of the long side a block; 16-byte packets "
-                 "both sides, elements gathered or scattered through shared rows")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(16)
-        .suites({"best"})
-        .note(direction));
+[[maybe_unused]] const bool registered =
+    tb::register_kernel(
+        tb::kernel("ours_skinny", tb::Family::ours, "Ours: skinny (few rows or columns)",
+                   tb::launcher<Launch<true>>())
+            .source(tb::ours::kSource)
+            .summary("all s short-side positions of a stretch of the long side a block; 16-byte "
+                     "packets both sides; (de)interleave in registers for s = 2-8, through "
+                     "shared rows element by element above")
+            .output(tb::Output::transpose)
+            .geometry(0, 0, 256, 1)
+            .order(16)
+            .suites({"best"})
+            .note(direction)) &&
+    tb::register_kernel(
+        tb::kernel("ours_skinny_gather", tb::Family::ours,
+                   "Ours: skinny, gather through shared rows", tb::launcher<Launch<false>>())
+            .source(tb::ours::kSource)
+            .summary("all s short-side positions of ~16 KB of the long side a block; 16-byte "
+                     "packets both sides, elements gathered or scattered through shared rows")
+            .output(tb::Output::transpose)
+            .geometry(0, 0, 256, 1)
+            .order(17)
+            .suites({"best"}));
 
 } // namespace

@@ -19,21 +19,17 @@
 // threads four times, all four loads in flight before any store.
 #pragma once
 
-#include "kernels/ours/common.cuh"
+#include "kernels/ours/realign.cuh"
 
 #include <stdexcept>
+#include <string>
+#include <type_traits>
 
 namespace tb::ours {
 
-template <int N> struct bits_of;
-template <> struct bits_of<1> { using type = unsigned char; };
-template <> struct bits_of<2> { using type = unsigned short; };
-template <> struct bits_of<4> { using type = unsigned; };
-template <> struct bits_of<8> { using type = unsigned long long; };
-
 template <typename T> union Packet {
   static constexpr int V = static_cast<int>(16 / sizeof(T));
-  using E = typename bits_of<sizeof(T)>::type;
+  using E = typename Bits<sizeof(T)>::type;
   uint4 v;
   E e[V];
 };
@@ -51,16 +47,21 @@ template <typename T> __host__ __device__ constexpr int skinny_width(int s) {
   return w > V ? w : V;
 }
 // Elements a shared row: the segment, up to V-1 elements of misalignment before it, and the
-// rest of the last packet after it.
+// rest of the last packet after it; an odd number of 16-byte chunks, so that consecutive rows
+// start in different banks (an even count put every row of a 33-row block in the same banks:
+// 50% of memcpy at 33 x 969697 fp32).
 template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
-  return skinny_width<T>(s) + static_cast<int>(16 / sizeof(T));
+  constexpr int V = static_cast<int>(16 / sizeof(T));
+  const int r = skinny_width<T>(s) + V;
+  return r / V % 2 ? r : r + V;
 }
 
 // One block's W × s piece. INTERLEAVE: in is s × L (planar), out is L × s (interleaved);
 // otherwise in is L × s and out is s × L.
 template <typename T, bool INTERLEAVE>
-__device__ __forceinline__ void skinny_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                           int rows, unsigned b, unsigned char* smem_raw) {
+__device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
+                                                  int cols, int rows, unsigned b,
+                                                  unsigned char* smem_raw) {
   using P = Packet<T>;
   using E = typename P::E;
   constexpr int V = P::V;
@@ -187,33 +188,232 @@ __device__ __forceinline__ void skinny_one(T* __restrict__ out, const T* __restr
   }
 }
 
-template <typename T, bool INTERLEAVE>
+// The register path for a short side S of 2 to 8 (a compile-time constant): each thread takes
+// V consecutive long-side positions of all S rows, that is one 16-byte packet of each planar
+// row and S consecutive packets of the interleaved span, and (de)interleaves them in
+// registers, so shared memory sees only 16-byte accesses (the gather above does one shared
+// access per element: 16 for each 16 bytes of u8).
+//  - interleave: phase 1 stores each planar row's aligned packets as they are; phase 2 reads
+//    the two packets that hold the thread's V positions of row k and realigns them by m_k
+//    (realign16), interleaves the S packets into S output packets, and stores them;
+//  - de-interleave: phase 1 loads S packets, de-interleaves them into S row packets, and
+//    stores them one chunk into their shared rows (a chunk of room before each row);
+//    phase 2 realigns each shared row to the output row's offset and stores aligned packets,
+//    the two that the segment shares with its neighbours element by element.
+// W = 256·V positions a block: one chunk a thread.
+template <typename T, int S> struct SkinnyReg {
+  static constexpr int V = static_cast<int>(16 / sizeof(T));
+  static constexpr int W = kThreads * V;
+  static constexpr int RC = kThreads + 3; // 16-byte chunks a shared row: room, W, the rest; odd
+  static constexpr std::size_t kSmem = static_cast<std::size_t>(S) * RC * 16;
+};
+
+__device__ __forceinline__ void set_word(uint4& v, int i, unsigned x) {
+  if (i == 0)
+    v.x = x;
+  else if (i == 1)
+    v.y = x;
+  else if (i == 2)
+    v.z = x;
+  else
+    v.w = x;
+}
+// Sets element j (a compile-time constant after unrolling) of a packet of ES-byte elements.
+template <int ES>
+__device__ __forceinline__ void set_bits(uint4& v, int j, typename Bits<ES>::type x) {
+  if constexpr (ES == 8) {
+    set_word(v, 2 * j, static_cast<unsigned>(x));
+    set_word(v, 2 * j + 1, static_cast<unsigned>(x >> 32));
+  } else if constexpr (ES == 4) {
+    set_word(v, j, x);
+  } else {
+    const int i = j * ES / 4, sh = j * ES % 4 * 8;
+    constexpr unsigned m = ES == 1 ? 0xffu : 0xffffu;
+    set_word(v, i, (word(v, i) & ~(m << sh)) | (static_cast<unsigned>(x) << sh));
+  }
+}
+
+template <typename T, int S, bool INTERLEAVE>
+__device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __restrict__ in,
+                                               int cols, int rows, unsigned b,
+                                               unsigned char* smem_raw) {
+  using G = SkinnyReg<T, S>;
+  using E = typename Bits<sizeof(T)>::type;
+  constexpr int V = G::V, W = G::W, RC = G::RC;
+  constexpr int ES = static_cast<int>(sizeof(T));
+  const int L = INTERLEAVE ? cols : rows;
+  const int l0 = static_cast<int>(b) * W;
+  const int w = min(W, L - l0);
+  const long long total = static_cast<long long>(rows) * cols;
+  uint4* tile = reinterpret_cast<uint4*>(smem_raw); // row k's chunk c at tile[k * RC + c]
+  const E* src = reinterpret_cast<const E*>(in);
+  E* dst = reinterpret_cast<E*>(out);
+  const unsigned lmod = static_cast<unsigned>(L) & (V - 1);
+  auto mis = [&](int k) {
+    return static_cast<int>((static_cast<unsigned>(k) * lmod + static_cast<unsigned>(l0)) &
+                            (V - 1));
+  };
+  const int t = threadIdx.x;
+  const int pos = t * V; // the thread's first position in the block
+  // A 16-byte load of flat element g, or the elements that exist at the end of the matrix.
+  auto load = [&](long long g) {
+    if (g + V <= total) return *reinterpret_cast<const uint4*>(src + g);
+    uint4 v = make_uint4(0, 0, 0, 0);
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      if (g + j < total) set_bits<ES>(v, j, src[g + j]);
+    return v;
+  };
+
+  if (INTERLEAVE) {
+    // Phase 1: packet t of each planar row (its aligned packets start m_k before the
+    // segment), and packet 256 of row t for threads t < S; shared chunk c + 1.
+    uint4 v[S];
+    uint4 x = make_uint4(0, 0, 0, 0);
+#pragma unroll
+    for (int k = 0; k < S; ++k)
+      if (pos < mis(k) + w) v[k] = load(static_cast<long long>(k) * L + l0 - mis(k) + pos);
+    const bool extra = t < S && W < mis(t) + w;
+    if (extra) x = load(static_cast<long long>(t) * L + l0 - mis(t) + W);
+#pragma unroll
+    for (int k = 0; k < S; ++k)
+      if (pos < mis(k) + w) tile[k * RC + 1 + t] = v[k];
+    if (extra) tile[t * RC + 1 + kThreads] = x;
+    __syncthreads();
+    // Phase 2: the thread's V positions of each row, realigned; S output packets.
+    if (pos >= w) return;
+    uint4 r[S], o[S];
+#pragma unroll
+    for (int k = 0; k < S; ++k)
+      r[k] = realign16<ES>(tile[k * RC + 1 + t], tile[k * RC + 2 + t], mis(k));
+#pragma unroll
+    for (int i = 0; i < S; ++i) {
+      o[i] = make_uint4(0, 0, 0, 0);
+#pragma unroll
+      for (int j = 0; j < V; ++j)
+        set_bits<ES>(o[i], j, packet_bits<ES>(r[(i * V + j) % S], (i * V + j) / S));
+    }
+    const long long f = static_cast<long long>(l0 + pos) * S;
+    if (pos + V <= w) {
+#pragma unroll
+      for (int i = 0; i < S; ++i) *reinterpret_cast<uint4*>(dst + f + i * V) = o[i];
+    } else {
+      const int n = (w - pos) * S;
+#pragma unroll
+      for (int i = 0; i < S; ++i)
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (i * V + j < n) dst[f + i * V + j] = packet_bits<ES>(o[i], j);
+    }
+  } else {
+    // Phase 1: S consecutive packets of the interleaved span, de-interleaved into one packet
+    // a row, stored at shared chunk t + 1 of each row (chunk 0 is room for phase 2's shift).
+    if (pos < w) {
+      const long long f = static_cast<long long>(l0 + pos) * S;
+      uint4 v[S], r[S];
+#pragma unroll
+      for (int i = 0; i < S; ++i) v[i] = load(f + i * V); // past the end only in the last block
+#pragma unroll
+      for (int k = 0; k < S; ++k) {
+        r[k] = make_uint4(0, 0, 0, 0);
+#pragma unroll
+        for (int l = 0; l < V; ++l)
+          set_bits<ES>(r[k], l, packet_bits<ES>(v[(l * S + k) / V], (l * S + k) % V));
+      }
+#pragma unroll
+      for (int k = 0; k < S; ++k) tile[k * RC + 1 + t] = r[k];
+    }
+    __syncthreads();
+    // Phase 2: aligned packet p of output row k holds positions p·V - m_k ...: shared
+    // element (p + 1)·V - m_k onwards, realigned from two chunks.
+    auto put = [&](int k, int p) {
+      const int m = mis(k);
+      const int first = p * V - m; // segment position of the packet's element 0
+      if (first >= w) return;
+      const int e0 = first + V; // in the shared row
+      const uint4 pk = realign16<ES>(tile[k * RC + e0 / V], tile[k * RC + e0 / V + 1], e0 % V);
+      const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+      if (first >= 0 && first + V <= w) {
+        *reinterpret_cast<uint4*>(dst + g) = pk;
+      } else {
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (first + j >= 0 && first + j < w) dst[g + j] = packet_bits<ES>(pk, j);
+      }
+    };
+#pragma unroll
+    for (int k = 0; k < S; ++k) put(k, t);
+    if (t < S) put(t, kThreads);
+  }
+}
+
+// S = 0: the gather path (any short side up to kMaxShort); 2 to 8: the register path.
+template <typename T, int S, bool INTERLEAVE>
 __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
-    skinny_one<T, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
+    if constexpr (S == 0)
+      skinny_gather_one<T, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
+    else
+      skinny_reg_one<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
   }
 }
 
-// Host side: the direction, the grid and the shared memory of one launch.
-template <typename T> struct SkinnyLaunch {
+// Host side: the direction, the grid and the shared memory of one launch, and the short side
+// the register path is compiled for (0: the gather path).
+struct SkinnyLaunch {
   bool interleave = true;
+  int reg_side = 0;
   unsigned blocks = 0;
   std::size_t smem = 0;
 };
-template <typename T> SkinnyLaunch<T> skinny_launch(int rows, int cols) {
+inline constexpr int kSkinnyRegMax = 8;
+
+template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, bool registers) {
   const int s = std::min(rows, cols), L = std::max(rows, cols);
   if (s > Skinny::kMaxShort)
     throw shape_not_supported("the skinny path takes a short side up to " +
                               std::to_string(Skinny::kMaxShort));
-  SkinnyLaunch<T> g;
+  SkinnyLaunch g;
   g.interleave = rows <= cols;
-  const int w = skinny_width<T>(s);
+  g.reg_side = registers && s >= 2 && s <= kSkinnyRegMax ? s : 0;
+  const int w = g.reg_side ? kThreads * static_cast<int>(16 / sizeof(T)) : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
-  g.smem = static_cast<std::size_t>(s) * skinny_row<T>(s) * sizeof(T);
+  g.smem = g.reg_side ? static_cast<std::size_t>(s) * (kThreads + 3) * 16
+                      : static_cast<std::size_t>(s) * skinny_row<T>(s) * sizeof(T);
   return g;
+}
+
+// Calls f(std::integral_constant<int, S>{}) with S = g.reg_side (0 for the gather path).
+template <typename F> void with_skinny_side(const SkinnyLaunch& g, F&& f) {
+  switch (g.reg_side) {
+  case 2:
+    f(std::integral_constant<int, 2>{});
+    break;
+  case 3:
+    f(std::integral_constant<int, 3>{});
+    break;
+  case 4:
+    f(std::integral_constant<int, 4>{});
+    break;
+  case 5:
+    f(std::integral_constant<int, 5>{});
+    break;
+  case 6:
+    f(std::integral_constant<int, 6>{});
+    break;
+  case 7:
+    f(std::integral_constant<int, 7>{});
+    break;
+  case 8:
+    f(std::integral_constant<int, 8>{});
+    break;
+  default:
+    f(std::integral_constant<int, 0>{});
+    break;
+  }
 }
 
 } // namespace tb::ours
