@@ -205,7 +205,8 @@ template <typename T, int S> struct SkinnyReg {
   static constexpr int V = static_cast<int>(16 / sizeof(T));
   static constexpr int W = kThreads * V;
   static constexpr int RC = kThreads + 3; // 16-byte chunks a shared row: room, W, the rest; odd
-  static constexpr std::size_t kSmem = static_cast<std::size_t>(S) * RC * 16;
+  // The shared rows, and a staging area of S packets a thread for the interleave's stores.
+  static constexpr std::size_t kSmem = static_cast<std::size_t>(S) * (RC + kThreads) * 16;
 };
 
 __device__ __forceinline__ void set_word(uint4& v, int i, unsigned x) {
@@ -280,30 +281,44 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
       if (pos < mis(k) + w) tile[k * RC + 1 + t] = v[k];
     if (extra) tile[t * RC + 1 + kThreads] = x;
     __syncthreads();
-    // Phase 2: the thread's V positions of each row, realigned; S output packets.
-    if (pos >= w) return;
-    uint4 r[S], o[S];
+    // Phase 2: the thread's V positions of each row, realigned; S output packets. A thread's
+    // S packets are contiguous, so storing them straight from registers would have each store
+    // instruction write 16 bytes into each of 32 different sectors (50% of memcpy at S = 8,
+    // fp32). They go through a per-warp staging area instead, and each store instruction
+    // writes 512 contiguous bytes. Staging slot of packet x: x ^ (x / lcm(8, S) mod 8), so
+    // that neither the writes (stride S) nor the reads (stride 1) conflict.
+    constexpr int P = S % 8 == 0 ? S : S % 4 == 0 ? 2 * S : S % 2 == 0 ? 4 * S : 8 * S;
+    auto slot = [](int x) { return x ^ (x / P & 7); };
+    const int lane = t & 31, warp = t >> 5;
+    uint4* stage = tile + S * RC + warp * 32 * S;
+    uint4 r[S];
 #pragma unroll
     for (int k = 0; k < S; ++k)
       r[k] = realign16<ES>(tile[k * RC + 1 + t], tile[k * RC + 2 + t], mis(k));
 #pragma unroll
     for (int i = 0; i < S; ++i) {
-      o[i] = make_uint4(0, 0, 0, 0);
+      uint4 o = make_uint4(0, 0, 0, 0);
 #pragma unroll
       for (int j = 0; j < V; ++j)
-        set_bits<ES>(o[i], j, packet_bits<ES>(r[(i * V + j) % S], (i * V + j) / S));
+        set_bits<ES>(o, j, packet_bits<ES>(r[(i * V + j) % S], (i * V + j) / S));
+      stage[slot(lane * S + i)] = o;
     }
-    const long long f = static_cast<long long>(l0 + pos) * S;
-    if (pos + V <= w) {
+    __syncwarp();
+    // The warp's span: positions from wpos on, n elements of output.
+    const int wpos = warp * 32 * V;
+    const int n = min(w - wpos, 32 * V) * S;
+    const long long f = static_cast<long long>(l0 + wpos) * S;
 #pragma unroll
-      for (int i = 0; i < S; ++i) *reinterpret_cast<uint4*>(dst + f + i * V) = o[i];
-    } else {
-      const int n = (w - pos) * S;
-#pragma unroll
-      for (int i = 0; i < S; ++i)
+    for (int i = 0; i < S; ++i) {
+      const int x = i * 32 + lane;
+      const uint4 o = stage[slot(x)];
+      if ((x + 1) * V <= n) {
+        *reinterpret_cast<uint4*>(dst + f + x * V) = o;
+      } else {
 #pragma unroll
         for (int j = 0; j < V; ++j)
-          if (i * V + j < n) dst[f + i * V + j] = packet_bits<ES>(o[i], j);
+          if (x * V + j < n) dst[f + x * V + j] = packet_bits<ES>(o, j);
+      }
     }
   } else {
     // Phase 1: S consecutive packets of the interleaved span, de-interleaved into one packet
@@ -381,7 +396,7 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, bool regist
   g.reg_side = registers && s >= 2 && s <= kSkinnyRegMax ? s : 0;
   const int w = g.reg_side ? kThreads * static_cast<int>(16 / sizeof(T)) : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
-  g.smem = g.reg_side ? static_cast<std::size_t>(s) * (kThreads + 3) * 16
+  g.smem = g.reg_side ? static_cast<std::size_t>(s) * (2 * kThreads + 3) * 16
                       : static_cast<std::size_t>(s) * skinny_row<T>(s) * sizeof(T);
   return g;
 }
