@@ -1,9 +1,12 @@
 // Our best transpose: picks, per shape and element type, the fastest of our kernels measured
-// on an H200 (docs/perf-notes.md has the numbers behind each choice):
+// on an H200 and an H100 (docs/perf-notes.md has the numbers behind each choice):
 //  - one row or one column: the transpose is the same bytes in the same order, so it is a copy
 //    (our 16-byte copy with one packet per thread, which matched cudaMemcpy where four per
 //    thread reached only 91-97%);
-//  - rows and cols multiples of 16 / sizeof(T): the 16-byte tile in column-major block order
+//  - a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
+//    unaligned rows below two: the skinny path (skinny.cuh), in registers or through shared
+//    rows as skinny_registers_win says;
+//  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
@@ -51,8 +54,12 @@ enum class Path { copy, skinny, tile16, halo, scalar };
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
-  if (std::min(a.rows, a.cols) < 16 * v) return Path::skinny;
-  if (a.rows % v == 0 && a.cols % v == 0) return Path::tile16;
+  const int s = std::min(a.rows, a.cols);
+  const bool aligned = a.rows % v == 0 && a.cols % v == 0;
+  if (s < 16 * v) return Path::skinny;
+  // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
+  if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
+  if (aligned) return Path::tile16;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
@@ -65,7 +72,7 @@ struct Launch {
       break;
     }
     case Path::skinny: {
-      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, true);
+      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
       tb::ours::with_skinny_side(g, [&](auto side) {
         constexpr int S = decltype(side)::value;
         const auto kernel =
@@ -100,8 +107,13 @@ std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a)) {
   case Path::copy:
     return "path: copy (one row or one column)";
-  case Path::skinny:
-    return "path: skinny (short side below one tile)";
+  case Path::skinny: {
+    const int size = static_cast<int>(tb::dtype_size(a.dtype));
+    const bool reg =
+        tb::ours::skinny_registers_win(size, std::min(a.rows, a.cols), a.rows <= a.cols);
+    return fmt::format("path: skinny, {}{}", a.rows <= a.cols ? "interleave" : "de-interleave",
+                       reg ? " in registers" : ", gather through shared rows");
+  }
   case Path::tile16:
     return "path: 16-byte tile, column-major order";
   case Path::halo:

@@ -15,9 +15,9 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
-template <bool REGISTERS> struct Launch {
+template <tb::ours::SkinnyPath PATH> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, REGISTERS);
+    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
     tb::ours::with_skinny_side(g, [&](auto side) {
       constexpr int S = decltype(side)::value;
       const auto kernel = g.interleave ? ours_skinny<T, S, true> : ours_skinny<T, S, false>;
@@ -38,7 +38,7 @@ std::string direction(const tb::LaunchArgs& a) {
 [[maybe_unused]] const bool registered =
     tb::register_kernel(
         tb::kernel("ours_skinny", tb::Family::ours, "Ours: skinny (few rows or columns)",
-                   tb::launcher<Launch<true>>())
+                   tb::launcher<Launch<tb::ours::SkinnyPath::registers>>())
             .source(tb::ours::kSource)
             .summary("all s short-side positions of a stretch of the long side a block; 16-byte "
                      "packets both sides; (de)interleave in registers for s = 2-8, through "
@@ -50,7 +50,8 @@ std::string direction(const tb::LaunchArgs& a) {
             .note(direction)) &&
     tb::register_kernel(
         tb::kernel("ours_skinny_gather", tb::Family::ours,
-                   "Ours: skinny, gather through shared rows", tb::launcher<Launch<false>>())
+                   "Ours: skinny, gather through shared rows",
+                   tb::launcher<Launch<tb::ours::SkinnyPath::gather>>())
             .source(tb::ours::kSource)
             .summary("all s short-side positions of ~16 KB of the long side a block; 16-byte "
                      "packets both sides, elements gathered or scattered through shared rows")

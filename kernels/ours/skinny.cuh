@@ -386,13 +386,37 @@ struct SkinnyLaunch {
 };
 inline constexpr int kSkinnyRegMax = 8;
 
-template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, bool registers) {
+// Where the register path beats the gather, measured on an H200 and an H100 over the shape
+// map's short sides 2, 3, 4, 5, 7 and 8 (docs/perf-notes.md): on both GPUs for 1-byte elements
+// at every S; for 2-byte elements when interleaving S <= 3 and de-interleaving 3 <= S <= 5;
+// for 8-byte elements at S = 2 and when de-interleaving S = 3 (by 1-3 points); never for
+// 4-byte elements (the gather is level or ahead).
+constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
+  if (s < 2 || s > kSkinnyRegMax) return false;
+  switch (element_size) {
+  case 1:
+    return true;
+  case 2:
+    return interleave ? s <= 3 : s >= 3 && s <= 5;
+  case 8:
+    return s == 2 || (!interleave && s == 3);
+  default:
+    return false;
+  }
+}
+
+enum class SkinnyPath { gather, registers, measured };
+
+template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath path) {
   const int s = std::min(rows, cols), L = std::max(rows, cols);
   if (s > Skinny::kMaxShort)
     throw shape_not_supported("the skinny path takes a short side up to " +
                               std::to_string(Skinny::kMaxShort));
   SkinnyLaunch g;
   g.interleave = rows <= cols;
+  const bool registers = path == SkinnyPath::registers ||
+                         (path == SkinnyPath::measured &&
+                          skinny_registers_win(static_cast<int>(sizeof(T)), s, g.interleave));
   g.reg_side = registers && s >= 2 && s <= kSkinnyRegMax ? s : 0;
   const int w = g.reg_side ? kThreads * static_cast<int>(16 / sizeof(T)) : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
