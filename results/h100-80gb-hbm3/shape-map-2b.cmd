@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-2b.toml --csv gpu-out/h100b/shape-map-2b.csv --markdown gpu-out/h100b/shape-map-2b.md --force
+transpose_bench --config configs/shape-map-2b.toml --csv gpu-out/h100/shape-map-2b.csv --markdown gpu-out/h100/shape-map-2b.md

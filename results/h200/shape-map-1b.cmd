@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-1b.toml --csv gpu-out/h200b/shape-map-1b.csv --markdown gpu-out/h200b/shape-map-1b.md --force
+transpose_bench --config configs/shape-map-1b.toml --csv gpu-out/h200/shape-map-1b.csv --markdown gpu-out/h200/shape-map-1b.md

@@ -1,0 +1,1 @@
+transpose_bench --config configs/shape-map-8b.toml --csv gpu-out/h100b/shape-map-8b.csv --markdown gpu-out/h100b/shape-map-8b.md --force
