@@ -201,12 +201,14 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
 //    phase 2 realigns each shared row to the output row's offset and stores aligned packets,
 //    the two that the segment shares with its neighbours element by element.
 // W = 256·V positions a block: one chunk a thread.
-template <typename T, int S> struct SkinnyReg {
+template <typename T> struct SkinnyReg {
   static constexpr int V = static_cast<int>(16 / sizeof(T));
   static constexpr int W = kThreads * V;
   static constexpr int RC = kThreads + 3; // 16-byte chunks a shared row: room, W, the rest; odd
   // The shared rows, and a staging area of S packets a thread for the interleave's stores.
-  static constexpr std::size_t kSmem = static_cast<std::size_t>(S) * (RC + kThreads) * 16;
+  static constexpr std::size_t smem(int s) {
+    return static_cast<std::size_t>(s) * (RC + kThreads) * 16;
+  }
 };
 
 __device__ __forceinline__ void set_word(uint4& v, int i, unsigned x) {
@@ -238,7 +240,7 @@ template <typename T, int S, bool INTERLEAVE>
 __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __restrict__ in,
                                                int cols, int rows, unsigned b,
                                                unsigned char* smem_raw) {
-  using G = SkinnyReg<T, S>;
+  using G = SkinnyReg<T>;
   using E = typename Bits<sizeof(T)>::type;
   constexpr int V = G::V, W = G::W, RC = G::RC;
   constexpr int ES = static_cast<int>(sizeof(T));
@@ -418,9 +420,9 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
                          (path == SkinnyPath::measured &&
                           skinny_registers_win(static_cast<int>(sizeof(T)), s, g.interleave));
   g.reg_side = registers && s >= 2 && s <= kSkinnyRegMax ? s : 0;
-  const int w = g.reg_side ? kThreads * static_cast<int>(16 / sizeof(T)) : skinny_width<T>(s);
+  const int w = g.reg_side ? SkinnyReg<T>::W : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
-  g.smem = g.reg_side ? static_cast<std::size_t>(s) * (2 * kThreads + 3) * 16
+  g.smem = g.reg_side ? SkinnyReg<T>::smem(s)
                       : static_cast<std::size_t>(s) * skinny_row<T>(s) * sizeof(T);
   return g;
 }
