@@ -1,6 +1,7 @@
 #include "harness/app.hpp"
 
 #include "harness/core/registry.hpp"
+#include "harness/counter_session.hpp"
 #include "harness/exit.hpp"
 #include "harness/options.hpp"
 #include "harness/outputs.hpp"
@@ -133,6 +134,9 @@ int measure(int argc, char** argv) {
   }
   const std::vector<Case> plan = make_plan(opt);
   const Outputs outputs = prepare_outputs(opt);
+  if (opt.counters) // before any GPU work; the permission check follows when the GPU is open
+    if (const std::string problem = counters_library_problem(); !problem.empty())
+      throw run_error(kExitNoDevice, counters_unavailable_message(problem));
   const std::vector<int> devices = choose_devices(opt.device_index);
   install_stop_handlers();
   const std::vector<Record> records = run_on_devices(plan, devices, opt, outputs);

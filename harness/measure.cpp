@@ -58,14 +58,15 @@ LaunchArgs Measurer::args(const Case& c, int nreps) const {
   return a;
 }
 
-double Measurer::sample_ms_per_rep(const Case& c) {
+void Measurer::before_sample(const Case& c) {
   prepare(c.shape, c.dtype);
-  const KernelSpec& k = *c.kernel;
-  cudaStream_t s = m_stream.get();
-  k.launch(args(c, 1)); // warm-up: module load, first-touch, clocks
-  TB_CUDA_CALL(cudaMemsetAsync(m_out.get(), kPoisonByte, m_out.bytes(), s));
+  c.kernel->launch(args(c, 1)); // warm-up: module load, first-touch, clocks
+  TB_CUDA_CALL(cudaMemsetAsync(m_out.get(), kPoisonByte, m_out.bytes(), m_stream.get()));
   if (c.flushes()) flush_l2(c.effective_l2() == L2Policy::flush_clean);
-  TB_CUDA_CALL(cudaEventRecord(m_start.get(), s));
+}
+
+void Measurer::launch_sample(const Case& c) {
+  const KernelSpec& k = *c.kernel;
   switch (c.mode) {
   case Mode::loop_over_kernel: {
     const LaunchArgs once = args(c, 1);
@@ -79,11 +80,31 @@ double Measurer::sample_ms_per_rep(const Case& c) {
     k.launch(args(c, 1));
     break;
   }
+}
+
+double Measurer::sample_ms_per_rep(const Case& c) {
+  before_sample(c);
+  cudaStream_t s = m_stream.get();
+  TB_CUDA_CALL(cudaEventRecord(m_start.get(), s));
+  launch_sample(c);
   TB_CUDA_CALL(cudaEventRecord(m_stop.get(), s));
   TB_CUDA_CALL(cudaEventSynchronize(m_stop.get()));
   float ms = 0;
   TB_CUDA_CALL(cudaEventElapsedTime(&ms, m_start.get(), m_stop.get()));
   return static_cast<double>(ms) / c.launches();
+}
+
+Counters Measurer::profile(const Case& c, CounterSession& session) {
+  prepare(c.shape, c.dtype);
+  Counters total =
+      session.collect([&] { before_sample(c); }, [&] { launch_sample(c); }, m_stream.get());
+  // Per repetition, as the bandwidth figure is; ratios and percentages are unchanged by this.
+  const double n = c.launches();
+  for (const CounterField& f : counter_fields()) {
+    double& v = total.*f.value;
+    if (v >= 0 && f.value != &Counters::warps_active_pct) v /= n;
+  }
+  return total;
 }
 
 const Bytes& Measurer::expected(Output o, int tile) {

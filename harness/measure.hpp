@@ -6,6 +6,7 @@
 #include "harness/core/cuda_raii.hpp"
 #include "harness/core/kernel_spec.hpp"
 #include "harness/core/shape.hpp"
+#include "harness/counter_session.hpp"
 #include "harness/expected.hpp"
 #include "harness/plan.hpp"
 #include "harness/record.hpp"
@@ -38,11 +39,17 @@ public:
   // back, so that no dirty line is left in the L2.
   void flush_l2(bool clean = false);
 
+  // The hardware counters of one sample's work, per repetition: the same launches after the same
+  // warm-up, poison and flush, replayed as often as `session` needs (never timed).
+  Counters profile(const Case& c, CounterSession& session);
+
   // Compares the output of the last sample with the exact host reference.
   Validation validate(const Case& c);
 
 private:
   LaunchArgs args(const Case& c, int nreps) const;
+  void before_sample(const Case& c); // warm-up launch, poison, flush: outside the timed region
+  void launch_sample(const Case& c); // the launches a sample times
   void upload(DeviceBuffer& dst, const Bytes& src);
   const Bytes& expected(Output o, int tile);
 

@@ -220,6 +220,9 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
       ->capture_default_str();
   app.add_flag("-l,--list", o.list, "List the registered kernels and exit (needs no GPU)");
   app.add_flag("-v,--verbose", o.verbose, "Also print Google Benchmark's console table");
+  app.add_flag("--counters", o.counters,
+               "After each case's timed samples, read its hardware counters in a separate "
+               "profiling pass (CUPTI; needs profiling rights) and show why beside the figures");
 
   std::vector<std::string> expanded;
   try {

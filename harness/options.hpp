@@ -33,7 +33,8 @@ struct Options {
   std::string device = "0"; // an index, or "all"
   std::string config_file;  // the --config file, if any (never also an output)
   bool list = false;
-  bool verbose = false; // also print Google Benchmark's own console table
+  bool verbose = false;  // also print Google Benchmark's own console table
+  bool counters = false; // a profiling pass after each case's samples (CUPTI hardware counters)
 
   // Parsed from the above by parse_command_line.
   std::vector<Shape> shapes;

@@ -15,8 +15,15 @@ Outputs prepare_outputs(const Options& opt) {
   if (!out.csv.empty()) {
     check_output_path(out.csv, "--csv", opt.append || opt.force,
                       "--append to add rows to it, --force");
-    if (opt.append && file_exists(out.csv))
-      out.prior = read_records_csv(out.csv); // refuses another schema version, with the line
+    if (opt.append && file_exists(out.csv)) {
+      out.prior = read_records_csv(out.csv); // refuses an unknown schema version, with the line
+      // Rows of an older version are not rewritten in the new one behind the user's back.
+      if (const int v = csv_file_version(out.csv); v != kCsvSchemaVersion)
+        throw std::invalid_argument(fmt::format(
+            "--append: '{}' has schema version {}; accepted: a file of version {} (write a new "
+            "file, or --force to replace it)",
+            out.csv, v, kCsvSchemaVersion));
+    }
   }
   if (!out.markdown.empty()) check_output_path(out.markdown, "--markdown", opt.force);
   if (!out.csv.empty() && !out.markdown.empty() && same_file(out.csv, out.markdown))

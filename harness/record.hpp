@@ -2,6 +2,7 @@
 // runner produces and what every sink (table, CSV) renders; nothing is printed while measuring.
 #pragma once
 
+#include "harness/core/counters.hpp"
 #include "harness/core/dtype.hpp"
 #include "harness/core/shape.hpp"
 #include "harness/gpu.hpp"
@@ -36,6 +37,7 @@ struct Record {
   std::string message; // why it failed, was not run or skipped; or a note on an ok run
   std::string timestamp, git_revision;
   std::string origin; // the CSV file a record was read from; empty for a live run
+  Counters counters;  // from the profiling pass after the samples (--counters); else empty
 
   void finalize() { stats = compute_stats(samples_ms); }
   double median_ms() const { return stats.median_ms; }

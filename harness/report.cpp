@@ -83,6 +83,12 @@ std::string render_records(const std::vector<Record>& records, Unit unit, TableF
           "git_revision", "file"},
          {},
          {}};
+  const bool profiled =
+      std::any_of(records.begin(), records.end(), [](const Record& r) { return r.counters.any(); });
+  if (profiled) {
+    for (Figure f : why_figures()) g.header.push_back(std::string(figure_key(f)));
+    g.header.push_back("counters_reading");
+  }
   for (const Record& r : records) {
     const bool ran = r.stats.count > 0;
     g.rows.push_back(
@@ -92,6 +98,14 @@ std::string render_records(const std::vector<Record>& records, Unit unit, TableF
          ran ? fmt::format("{}", r.stats.median_ms) : "", ran ? fmt::format("{}", r.stats.cv) : "",
          ran ? fmt::format("{}", from_gbps(r.bandwidth_gbps(), unit)) : "",
          std::string(status_name(r.status)), r.message, r.git_revision, r.origin});
+    if (!profiled) continue;
+    for (Figure f : why_figures()) {
+      const auto v = r.counters.any() ? figure_value(r.counters, f, r.bytes_per_rep) : std::nullopt;
+      g.rows.back().push_back(v ? fmt::format("{}", *v) : "");
+    }
+    const bool fits = r.device.l2_bytes > 0 && r.bytes_per_rep <= double(r.device.l2_bytes);
+    g.rows.back().push_back(r.counters.any() ? counters_reading(r.counters, r.bytes_per_rep, fits)
+                                             : "");
   }
   return render_grid(g, TableFormat::json);
 }

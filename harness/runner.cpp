@@ -66,6 +66,19 @@ void absorb(GpuState& st, const nvml::Reading& r) {
   }
 }
 
+// The profiling pass after a case's samples. A failure here costs the case its counters, not
+// its figure: the reason is noted with the record.
+void add_counters(Record& r, const Case& c, Measurer& m, CounterSession& session) {
+  try {
+    r.counters = m.profile(c, session);
+  } catch (const cuda_error&) {
+    throw; // the context may be gone: handled as any CUDA error of the case
+  } catch (const std::exception& e) {
+    r.counters = Counters{};
+    r.message += fmt::format("{}counters not read: {}", r.message.empty() ? "" : "; ", e.what());
+  }
+}
+
 } // namespace
 
 Record make_record(const Case& c, const DeviceInfo& device) {
@@ -200,6 +213,7 @@ std::vector<Record> run_cases(const std::vector<Case>& cases, const DeviceInfo& 
             state.counters["GBps"] = r.bandwidth_gbps();
             if (v.ok) {
               r.status = Status::ok;
+              if (settings.counters) add_counters(r, c, measurer, *settings.counters);
             } else {
               r.status = Status::failed;
               r.message = v.message;

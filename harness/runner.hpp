@@ -27,6 +27,8 @@ struct RunSettings {
   // Polled between samples; when it turns true the run stops and the case in progress and
   // those after it are dropped (interrupted, not measured).
   const volatile std::sig_atomic_t* stop = nullptr;
+  // When set (--counters), each case that validated gets a profiling pass after its samples.
+  CounterSession* counters = nullptr;
 };
 
 // Cases whose kernel cannot run them (element type, timing mode) become `unsupported` records,

@@ -1,6 +1,7 @@
 #include "harness/sweep.hpp"
 
 #include "harness/core/cuda_check.hpp"
+#include "harness/counter_session.hpp"
 #include "harness/device_info.hpp"
 #include "harness/exit.hpp"
 #include "harness/runner.hpp"
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <memory>
 #include <unistd.h>
 
 namespace tb {
@@ -55,6 +57,18 @@ std::vector<Record> run_on_devices(const std::vector<Case>& plan, const std::vec
       settings.flush_bytes = l2_flush_bytes(device.l2_bytes);
     } catch (const std::exception& e) {
       throw run_error(kExitNoDevice, e.what());
+    }
+    // Counters are proven readable on this GPU before any case runs (exit 3 if not).
+    std::unique_ptr<CounterSession> counters;
+    if (opt.counters) {
+      counters = open_counter_session();
+      settings.counters = counters.get();
+      if (const auto missing = counters->missing_metrics(); !missing.empty())
+        std::fputs(fmt::format("transpose_bench: note: {} does not provide the counter{} {}; "
+                               "their columns stay empty\n",
+                               device.name, missing.size() > 1 ? "s" : "", fmt::join(missing, ", "))
+                       .c_str(),
+                   stderr);
     }
     // A size that fits nowhere in the plan is an input error; sizes that do not fit in a sweep
     // are skipped with a note and the rest runs.

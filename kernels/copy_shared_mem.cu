@@ -32,4 +32,6 @@ __global__ void copy_shared_mem(T* odata, const T* idata, int width, int height,
 }
 
 TB_WHITEPAPER_KERNEL(copy_shared_mem, "Shared Memory Copy", 1, tb::Output::copy,
-                     "copy through a shared tile with a barrier: the cost of staging");
+                     "copy through a shared tile with a barrier: the cost of staging")
+    .expect(tb::at_most(tb::Figure::shared_load_ways, 1.5, "rows in, rows out: no column is read",
+                        {tb::DType::fp32}));

@@ -23,4 +23,8 @@ __global__ void simple_copy(T* odata, const T* idata, int width, int height, int
 
 TB_WHITEPAPER_KERNEL(simple_copy, "Simple Copy", 0, tb::Output::copy,
                      "coalesced reads and writes, no shared memory: the copy ceiling")
-    .baseline("copy");
+    .baseline("copy")
+    .expect(tb::on_packet_rows(tb::at_most(tb::Figure::load_sectors_over_needed, 1.1,
+                                           "a warp reads a contiguous row segment")))
+    .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                           "a warp writes a contiguous row segment")));

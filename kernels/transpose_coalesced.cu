@@ -36,5 +36,20 @@ __global__ void transpose_coalesced(T* odata, const T* idata, int width, int hei
   }
 }
 
+// What the counters show: both global sides coalesced, and the warp reading a column of the
+// 32 x 32 tile hits one bank 32 times in fp32 (all its words lie 32 words apart); 2-byte rows
+// are 16 words apart (two banks: 16-way), 1-byte rows 8 (four banks: 8-way), and 8-byte
+// elements need two wavefronts even without a conflict (16-way).
 TB_WHITEPAPER_KERNEL(transpose_coalesced, "Coalesced Transpose", 3, tb::Output::transpose,
-                     "shared tile makes both sides coalesced; column reads conflict on banks");
+                     "shared tile makes both sides coalesced; column reads conflict on banks")
+    .expect(tb::at_least(tb::Figure::shared_load_ways, 16,
+                         "a warp reads one column of the tile: all 32 words in one bank",
+                         {tb::DType::fp32}))
+    .expect(tb::at_least(tb::Figure::shared_load_ways, 8,
+                         "a column of 2- or 8-byte elements spans two banks",
+                         {tb::DType::fp16, tb::DType::bf16, tb::DType::fp64}))
+    .expect(tb::at_least(tb::Figure::shared_load_ways, 4, "a column of bytes spans four banks",
+                         {tb::DType::u8}))
+    .expect(tb::at_most(tb::Figure::shared_store_ways, 1.5, "a warp writes one row of the tile"))
+    .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                           "the tile is written back row by row")));

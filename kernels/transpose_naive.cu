@@ -22,5 +22,11 @@ __global__ void transpose_naive(T* odata, const T* idata, int width, int height,
   }
 }
 
+// What the counters show (checked on a GPU by the device tests): every lane of a warp stores to
+// its own row, so one store request touches 32 sectors; the reads stay coalesced.
 TB_WHITEPAPER_KERNEL(transpose_naive, "Naive Transpose", 2, tb::Output::transpose,
-                     "coalesced reads, strided (uncoalesced) writes");
+                     "coalesced reads, strided (uncoalesced) writes")
+    .expect(tb::at_least(tb::Figure::store_sectors_per_request, 16,
+                         "each lane of a warp stores to its own row"))
+    .expect(tb::on_packet_rows(tb::at_most(tb::Figure::load_sectors_over_needed, 1.1,
+                                           "a warp reads a contiguous row segment")));

@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-SCHEMA = "2"
+SCHEMAS = ("2", "3")  # 3 added the hardware-counter columns, which plotting does not need
 # Every kernel its own colour and marker: 10 colours x 6 markers before a pair repeats.
 COLOURS = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
            "tab:pink", "tab:gray", "tab:olive", "tab:cyan"]
@@ -49,8 +49,8 @@ def load(paths):
                 if not reader.fieldnames or "schema_version" not in reader.fieldnames:
                     die(f"{path}: not a transpose_bench CSV (no schema_version column)")
                 for n, row in enumerate(reader, start=2):
-                    if row["schema_version"] != SCHEMA:
-                        die(f"{path}:{n}: schema version {row['schema_version']!r} is not understood; accepted: {SCHEMA}")
+                    if row["schema_version"] not in SCHEMAS:
+                        die(f"{path}:{n}: schema version {row['schema_version']!r} is not understood; accepted: {' to '.join((SCHEMAS[0], SCHEMAS[-1]))}")
                     if row["status"] != "ok":
                         continue
                     try:

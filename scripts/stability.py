@@ -22,8 +22,8 @@ def load(path):
         die(f"cannot read {path}: {e.strerror}")
     except (UnicodeDecodeError, csv.Error) as e:
         die(f"{path}: not a CSV file ({e.__class__.__name__}); accepted: a transpose_bench CSV")
-    if not rows or "schema_version" not in rows[0] or rows[0]["schema_version"] != "2":
-        die(f"{path}: not a transpose_bench CSV of schema version 2")
+    if not rows or "schema_version" not in rows[0] or rows[0]["schema_version"] not in ("2", "3"):
+        die(f"{path}: not a transpose_bench CSV of schema version 2 or 3")
     out = {}
     for n, r in enumerate(rows, start=2):
         if r["status"] != "ok":

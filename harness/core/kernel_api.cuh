@@ -195,6 +195,11 @@ public:
     m_s.note = std::move(f);
     return *this;
   }
+  // What the counters should show for it; may be given several times.
+  SpecBuilder& expect(CounterExpectation e) {
+    m_s.expect.push_back(std::move(e));
+    return *this;
+  }
   const KernelSpec& spec() const { return m_s; }
 
 private:

@@ -2,6 +2,7 @@
 // these specs from the registry and drives them through `launch`.
 #pragma once
 
+#include "harness/core/counters.hpp"
 #include "harness/core/dtype.hpp"
 
 #include <cuda_runtime_api.h>
@@ -67,6 +68,9 @@ struct KernelSpec {
   // Optional: a remark on how this kernel handles a given shape and type (a fallback path,
   // say), shown with its results. Empty when there is nothing to say.
   std::function<std::string(const LaunchArgs&)> note;
+  // Optional: what its access pattern should show in the hardware counters (the paper's
+  // explanations, stated as figures); the device tests check them on a GPU.
+  std::vector<CounterExpectation> expect;
   std::string file; // the source file that registered it (for messages)
 
   bool supports(DType t) const;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -16,55 +17,60 @@
 
 namespace tb {
 
-std::vector<std::string> csv_columns() {
-  return {"schema_version",
-          "gpu",
-          "gpu_index",
-          "compute_capability",
-          "sm_count",
-          "l2_bytes",
-          "dram_peak_gbps",
-          "ecc",
-          "driver",
-          "cuda_runtime",
-          "kernel",
-          "kernel_name",
-          "family",
-          "baseline",
-          "mode",
-          "l2",
-          "dtype",
-          "rows",
-          "cols",
-          "tile_w",
-          "tile_h",
-          "block_x",
-          "block_y",
-          "reps",
-          "bytes_per_rep",
-          "samples",
-          "time_ms",
-          "time_ms_min",
-          "time_ms_max",
-          "time_ms_mean",
-          "time_cv",
-          "bandwidth_gbps",
-          "valid",
-          "status",
-          "message",
-          "cache_resident",
-          "above_dram_peak",
-          "noisy",
-          "sm_clock_before_mhz",
-          "sm_clock_after_mhz",
-          "mem_clock_before_mhz",
-          "mem_clock_after_mhz",
-          "power_max_w",
-          "temp_max_c",
-          "throttled_samples",
-          "throttle_reasons",
-          "timestamp",
-          "git_revision"};
+std::vector<std::string> csv_columns(int version) {
+  std::vector<std::string> cols{"schema_version",
+                                "gpu",
+                                "gpu_index",
+                                "compute_capability",
+                                "sm_count",
+                                "l2_bytes",
+                                "dram_peak_gbps",
+                                "ecc",
+                                "driver",
+                                "cuda_runtime",
+                                "kernel",
+                                "kernel_name",
+                                "family",
+                                "baseline",
+                                "mode",
+                                "l2",
+                                "dtype",
+                                "rows",
+                                "cols",
+                                "tile_w",
+                                "tile_h",
+                                "block_x",
+                                "block_y",
+                                "reps",
+                                "bytes_per_rep",
+                                "samples",
+                                "time_ms",
+                                "time_ms_min",
+                                "time_ms_max",
+                                "time_ms_mean",
+                                "time_cv",
+                                "bandwidth_gbps",
+                                "valid",
+                                "status",
+                                "message",
+                                "cache_resident",
+                                "above_dram_peak",
+                                "noisy",
+                                "sm_clock_before_mhz",
+                                "sm_clock_after_mhz",
+                                "mem_clock_before_mhz",
+                                "mem_clock_after_mhz",
+                                "power_max_w",
+                                "temp_max_c",
+                                "throttled_samples",
+                                "throttle_reasons",
+                                "timestamp",
+                                "git_revision"};
+  if (version >= 3) {
+    cols.push_back("counter_passes");
+    for (const CounterField& f : counter_fields()) cols.push_back(f.column);
+  }
+  return cols;
 }
 
 namespace {
@@ -137,6 +143,12 @@ std::string render_csv(const std::vector<Record>& records) {
         st.throttled_samples < 0 ? "" : fmt::format("0x{:x}", st.throttle_reasons),
         r.timestamp,
         r.git_revision};
+    const Counters& c = r.counters;
+    f.push_back(c.any() ? std::to_string(c.passes) : "");
+    for (const CounterField& cf : counter_fields()) {
+      const double v = c.*cf.value;
+      f.push_back(c.any() && v >= 0 ? fmt::format("{}", v) : "");
+    }
     for (auto& x : f) x = csv_escape(x);
     out += fmt::format("{}\n", fmt::join(f, ","));
   }
@@ -144,6 +156,10 @@ std::string render_csv(const std::vector<Record>& records) {
 }
 
 namespace {
+
+constexpr const char* kReadable[] = {"2", "3"}; // kCsvOldestReadable to kCsvSchemaVersion
+static_assert(sizeof(kReadable) / sizeof(kReadable[0]) ==
+              kCsvSchemaVersion - kCsvOldestReadable + 1);
 
 struct Reader {
   const std::string& name;
@@ -200,10 +216,18 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
   if (!col.count("schema_version"))
     throw std::invalid_argument(fmt::format(
         "{}:1: not a transpose_bench CSV (no schema_version column); accepted: a CSV written by "
-        "transpose_bench --csv, schema version {}",
-        name, kCsvSchemaVersion));
+        "transpose_bench --csv, schema version {} to {}",
+        name, kCsvOldestReadable, kCsvSchemaVersion));
+  // The version is the first row's (all rows must agree); a header with no rows is taken as
+  // the current version.
+  int version = kCsvSchemaVersion;
+  if (rows.size() > 1 && rows[1].fields.size() == header.size()) {
+    const std::string& v = rows[1].fields[col["schema_version"]];
+    for (int k = kCsvOldestReadable; k <= kCsvSchemaVersion; ++k)
+      if (v == std::to_string(k)) version = k;
+  }
   std::vector<std::string> missing;
-  for (const auto& c : csv_columns())
+  for (const auto& c : csv_columns(version))
     if (!col.count(c)) missing.push_back(c);
   std::vector<Record> out;
   for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -211,16 +235,24 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     if (row.fields.size() != header.size())
       throw std::invalid_argument(fmt::format("{}:{}: {} fields, but the header has {}", name,
                                               row.line, row.fields.size(), header.size()));
-    const std::string& version = row.fields[col["schema_version"]];
-    if (version != std::to_string(kCsvSchemaVersion))
-      throw std::invalid_argument(fmt::format("{}:{}: schema version '{}' is not understood; "
-                                              "accepted: {} (re-run transpose_bench to rewrite it)",
-                                              name, row.line, version, kCsvSchemaVersion));
+    const std::string& row_version = row.fields[col["schema_version"]];
+    if (row_version != std::to_string(version)) {
+      const bool readable = std::any_of(std::begin(kReadable), std::end(kReadable),
+                                        [&](const char* v) { return row_version == v; });
+      throw std::invalid_argument(
+          readable
+              ? fmt::format("{}:{}: schema version {} after rows of version {}; accepted: "
+                            "one version per file",
+                            name, row.line, row_version, version)
+              : fmt::format("{}:{}: schema version '{}' is not understood; accepted: {} to "
+                            "{} (re-run transpose_bench to rewrite it)",
+                            name, row.line, row_version, kCsvOldestReadable, kCsvSchemaVersion));
+    }
     if (!missing.empty())
       throw std::invalid_argument(fmt::format("{}:1: missing column{} {}; accepted: the columns of "
                                               "schema version {}",
                                               name, missing.size() > 1 ? "s" : "",
-                                              fmt::join(missing, ", "), kCsvSchemaVersion));
+                                              fmt::join(missing, ", "), version));
     const Reader rd{name, row, col};
     Record r;
     r.origin = name;
@@ -292,6 +324,11 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
     }
     r.timestamp = rd.str("timestamp");
     r.git_revision = rd.str("git_revision");
+    if (version >= 3 && !rd.str("counter_passes").empty()) {
+      r.counters.passes = static_cast<int>(rd.integer_in("counter_passes", 1, 1000000));
+      for (const CounterField& f : counter_fields())
+        r.counters.*f.value = rd.str(f.column).empty() ? -1 : rd.number_from(f.column, 0);
+    }
     out.push_back(std::move(r));
   }
   if (!missing.empty()) // a header with no rows still has to be ours
@@ -303,6 +340,18 @@ std::vector<Record> records_from_csv_text(const std::string& text, const std::st
                                             "least one measurement",
                                             name));
   return out;
+}
+
+int csv_file_version(const std::string& path) {
+  const std::vector<CsvRow> rows = parse_csv(strip_bom(read_file(path)), path);
+  if (rows.size() < 2) return 0;
+  const auto& h = rows.front().fields;
+  const auto it = std::find(h.begin(), h.end(), "schema_version");
+  if (it == h.end() || rows[1].fields.size() != h.size()) return 0;
+  const std::string& v = rows[1].fields[static_cast<std::size_t>(it - h.begin())];
+  for (int k = kCsvOldestReadable; k <= kCsvSchemaVersion; ++k)
+    if (v == std::to_string(k)) return k;
+  return 0;
 }
 
 std::vector<Record> read_records_csv(const std::string& path) {

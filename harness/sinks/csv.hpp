@@ -13,10 +13,17 @@
 
 namespace tb {
 
-inline constexpr int kCsvSchemaVersion = 2;
+// Version 3 added the hardware-counter columns (empty where --counters was not given); files of
+// version 2 are still read, without counters.
+inline constexpr int kCsvSchemaVersion = 3;
+inline constexpr int kCsvOldestReadable = 2;
 
-std::vector<std::string> csv_columns();
+// The columns of `version` (kCsvOldestReadable to kCsvSchemaVersion).
+std::vector<std::string> csv_columns(int version = kCsvSchemaVersion);
 std::string render_csv(const std::vector<Record>& records);
+
+// The schema version of a transpose_bench CSV's first row (0 when it has none).
+int csv_file_version(const std::string& path);
 
 // Reads a transpose_bench CSV. Throws std::invalid_argument("FILE:LINE: ...").
 std::vector<Record> read_records_csv(const std::string& path);

@@ -71,7 +71,62 @@ std::string cell(const Record* r, Unit unit) {
   return "?";
 }
 
+std::string figure_cell(const Counters& c, Figure f, double effective_bytes) {
+  const auto v = figure_value(c, f, effective_bytes);
+  if (!v) return "-";
+  if (f == Figure::warps_active_pct) return fmt::format("{:.0f}", *v);
+  if (f == Figure::load_sectors_per_request || f == Figure::store_sectors_per_request)
+    return fmt::format("{:.1f}", *v);
+  return fmt::format("{:.2f}", *v);
+}
+
 } // namespace
+
+std::string render_why(const std::vector<const Record*>& records, const DeviceInfo& device,
+                       TableFormat format) {
+  std::vector<const Record*> profiled;
+  std::set<Mode> modes;
+  for (const Record* r : records)
+    if (r->counters.any()) {
+      profiled.push_back(r);
+      modes.insert(r->mode);
+    }
+  if (profiled.empty()) return {};
+  const bool md = format == TableFormat::markdown;
+  const bool by_mode = modes.size() > 1;
+  std::vector<std::string> header{"Kernel"};
+  if (by_mode) header.push_back("Mode");
+  for (Figure f : why_figures()) header.push_back(std::string(figure_label(f)));
+  header.push_back("Reading");
+  std::vector<std::vector<std::string>> rows;
+  for (const Record* r : profiled) {
+    std::vector<std::string> row{r->kernel_name};
+    if (by_mode) row.push_back(std::string(mode_name(r->mode)));
+    for (Figure f : why_figures()) row.push_back(figure_cell(r->counters, f, r->bytes_per_rep));
+    const bool fits = device.l2_bytes > 0 && r->bytes_per_rep <= double(device.l2_bytes);
+    row.push_back(counters_reading(r->counters, r->bytes_per_rep, fits));
+    rows.push_back(std::move(row));
+  }
+  Grid grid{header, std::vector<bool>(header.size(), false), std::move(rows)};
+  grid.left[0] = true;
+  if (by_mode) grid.left[1] = true;
+  grid.left.back() = true;
+  std::string out = md ? "\nWhy: hardware counters per repetition, from a profiling pass after "
+                         "the samples\n\n"
+                       : "\nWhy: hardware counters per repetition, from a profiling pass after "
+                         "the samples\n";
+  out += render_grid(grid, format);
+  const std::string legend =
+      "DRAM/eff: DRAM bytes read + written / the effective bytes the bandwidth counts; ld/st "
+      "sect/req: 32-byte sectors per global load/store request (4 = a coalesced 4-byte warp "
+      "access, 16 = a coalesced 16-byte one, 32 = one sector per lane); ld/st sect/need: sectors "
+      "over the sectors the data fills (1 = no waste); shm ld/st ways: shared-memory wavefronts "
+      "over conflict-free ones (1 = no bank conflict, 32 = fully serialized); L2 and DRAM "
+      "max/mean: the busiest L2 slice or DRAM channel over the mean (1 = even; partition "
+      "camping shows here); warps %: achieved occupancy.";
+  out += md ? "\n- " + legend + "\n" : "Columns: " + legend + "\n";
+  return out;
+}
 
 std::string render_device_header(const DeviceInfo& d) {
   if (d.cc_major == 0 && d.sm_count == 0)
@@ -186,6 +241,7 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     Grid grid{header, std::vector<bool>(header.size(), false), std::move(rows)};
     grid.left[0] = true;
     out += render_grid(grid, format);
+    out += render_why(g.records, *g.device, format);
 
     // Notes: what the figures are, and what went wrong.
     std::vector<std::string> notes;

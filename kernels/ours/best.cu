@@ -134,6 +134,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         .geometry(0, 0, 256, 1)
         .order(20)
         .suites({"best"})
-        .note(path_note));
+        .note(path_note)
+        .expect(tb::on_packet_rows(tb::between(tb::Figure::load_sectors_per_request, 15, 16.5,
+                                               "each lane loads one aligned 16-byte packet")))
+        .expect(tb::on_packet_rows(tb::between(tb::Figure::store_sectors_per_request, 15, 16.5,
+                                               "each lane stores one aligned 16-byte packet"))));
 
 } // namespace

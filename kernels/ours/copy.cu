@@ -33,7 +33,11 @@ bool add(const char* id, const char* name, int order, const char* summary) {
           .output(tb::Output::copy)
           .geometry(0, 0, 256, 1)
           .order(order)
-          .suites({"best"}));
+          .suites({"best"})
+          .expect(tb::on_packet_rows(tb::between(tb::Figure::load_sectors_per_request, 15, 16.5,
+                                                 "each lane loads one aligned 16-byte packet")))
+          .expect(tb::on_packet_rows(tb::between(tb::Figure::store_sectors_per_request, 15, 16.5,
+                                                 "each lane stores one aligned 16-byte packet"))));
 }
 [[maybe_unused]] const bool registered =
     add<false, false, 4>("ours_copy", "Ours: copy (16B x4/thread)", 0,

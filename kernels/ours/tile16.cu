@@ -83,7 +83,11 @@ bool add(const char* id, const char* name, int order) {
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
           .suites({"best"})
-          .note(UNALIGNED ? std::function<std::string(const tb::LaunchArgs&)>() : packet_note));
+          .note(UNALIGNED ? std::function<std::string(const tb::LaunchArgs&)>() : packet_note)
+          .expect(tb::on_packet_rows(tb::between(tb::Figure::load_sectors_per_request, 15, 16.5,
+                                                 "each lane loads one aligned 16-byte packet")))
+          .expect(tb::on_packet_rows(tb::between(tb::Figure::store_sectors_per_request, 15, 16.5,
+                                                 "each lane stores one aligned 16-byte packet"))));
 }
 
 [[maybe_unused]] const bool registered =
