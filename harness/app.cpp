@@ -1,7 +1,7 @@
 #include "harness/app.hpp"
 
 #include "harness/core/registry.hpp"
-#include "harness/counter_session.hpp"
+#include "harness/counter_reader.hpp"
 #include "harness/exit.hpp"
 #include "harness/options.hpp"
 #include "harness/outputs.hpp"

@@ -1,9 +1,9 @@
-// CounterSession on CUPTI's Range Profiler (CUDA 12.6 and later; cupti_range_profiler.h). The
+// CounterReader on CUPTI's Range Profiler (CUDA 12.6 and later; cupti_range_profiler.h). The
 // sequence follows CUPTI's documentation: profiler initialise; host object for the chip with the
 // counter-availability image; metrics into a config image; then per workload: enable on the
 // context, counter-data image, set config (user range, user replay), one range per pass until
 // every pass is submitted, decode, evaluate, disable.
-#include "harness/counter_session.hpp"
+#include "harness/counter_reader.hpp"
 
 #include "harness/core/cuda_check.hpp"
 #include "harness/exit.hpp"
@@ -33,7 +33,7 @@ std::string counters_library_problem() {
   return "this build has no CUPTI (its headers were not found when it was configured)";
 }
 
-std::unique_ptr<CounterSession> open_counter_session() {
+std::unique_ptr<CounterReader> open_counter_reader() {
   throw run_error(kExitNoDevice, counters_unavailable_message(counters_library_problem()));
 }
 
@@ -94,7 +94,9 @@ struct Cupti {
     }
 #define TB_CUPTI_SYM(name)                                                                         \
   name = reinterpret_cast<decltype(name)>(dlsym(so, #name));                                       \
-  if (!name && problem.empty()) problem = "libcupti has no " #name " (CUPTI older than CUDA 12.6)";
+  if (!name && problem.empty())                                                                    \
+    problem = "libcupti has no " #name " (CUPTI older than CUDA "                                  \
+              "12.6)";
     TB_CUPTI_FUNCTIONS(TB_CUPTI_SYM)
 #undef TB_CUPTI_SYM
   }
@@ -150,29 +152,33 @@ CUcontext current_context() {
   return ctx;
 }
 
-class CuptiSession final : public CounterSession {
+class CuptiReader final : public CounterReader {
 public:
-  CuptiSession() {
+  CuptiReader() {
     Cupti& c = cupti();
     if (!c.problem.empty()) throw cupti_error(c.problem, false);
     m_ctx = current_context();
     int device = 0;
     TB_CUDA_CALL(cudaGetDevice(&device));
-    auto init = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
+    auto init =
+        params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
     TB_CUPTI(cuptiProfilerInitialize, init);
-    auto chip = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
+    auto chip =
+        params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
     chip.deviceIndex = static_cast<std::size_t>(device);
     TB_CUPTI(cuptiDeviceGetChipName, chip);
     m_chip = chip.pChipName;
 
-    auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+    auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(
+        CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
     avail.ctx = m_ctx;
     TB_CUPTI(cuptiProfilerGetCounterAvailability, avail);
     m_availability.resize(avail.counterAvailabilityImageSize);
     avail.pCounterAvailabilityImage = m_availability.data();
     TB_CUPTI(cuptiProfilerGetCounterAvailability, avail);
 
-    auto host = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
+    auto host = params<CUpti_Profiler_Host_Initialize_Params>(
+        CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
     host.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
     host.pChipName = m_chip.c_str();
     host.pCounterAvailabilityImage = m_availability.data();
@@ -182,7 +188,8 @@ public:
     // One metric at a time, so that one this chip lacks leaves the others usable.
     for (const CounterField& f : counter_fields()) {
       const char* name = f.metric;
-      auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+      auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
+          CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
       add.pHostObject = m_host;
       add.ppMetricNames = &name;
       add.numMetrics = 1;
@@ -193,21 +200,25 @@ public:
         m_missing.push_back(name);
       }
     }
-    if (m_metrics.empty()) throw cupti_error("none of the metrics is available on " + m_chip, false);
-    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+    if (m_metrics.empty())
+      throw cupti_error("none of the metrics is available on " + m_chip, false);
+    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
     size.pHostObject = m_host;
     TB_CUPTI(cuptiProfilerHostGetConfigImageSize, size);
     m_config.resize(size.configImageSize);
-    auto image = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+    auto image = params<CUpti_Profiler_Host_GetConfigImage_Params>(
+        CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
     image.pHostObject = m_host;
     image.configImageSize = m_config.size();
     image.pConfigImage = m_config.data();
     TB_CUPTI(cuptiProfilerHostGetConfigImage, image);
   }
 
-  ~CuptiSession() override {
+  ~CuptiReader() override {
     if (!m_host) return;
-    auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
+    auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(
+        CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
     p.pHostObject = m_host;
     cupti().cuptiProfilerHostDeinitialize(&p);
   }
@@ -217,20 +228,23 @@ public:
   Counters collect(const std::function<void()>& setup, const std::function<void()>& workload,
                    cudaStream_t stream) override {
     TB_CUDA_CALL(cudaDeviceSynchronize());
-    auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+    auto enable =
+        params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
     enable.ctx = m_ctx;
     TB_CUPTI(cuptiRangeProfilerEnable, enable);
     CUpti_RangeProfiler_Object* rp = enable.pRangeProfilerObject;
     struct Disable { // profiling is switched off again whatever happens
       CUpti_RangeProfiler_Object* rp;
       ~Disable() {
-        auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+        auto p = params<CUpti_RangeProfiler_Disable_Params>(
+            CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
         p.pRangeProfilerObject = rp;
         cupti().cuptiRangeProfilerDisable(&p);
       }
     } disable{rp};
 
-    auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+    auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+        CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
     size.pRangeProfilerObject = rp;
     size.pMetricNames = m_metrics.data();
     size.numMetrics = m_metrics.size();
@@ -238,13 +252,15 @@ public:
     size.maxNumRangeTreeNodes = 1;
     TB_CUPTI(cuptiRangeProfilerGetCounterDataSize, size);
     std::vector<std::uint8_t> data(size.counterDataSize);
-    auto init = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+    auto init = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
+        CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
     init.pRangeProfilerObject = rp;
     init.counterDataSize = data.size();
     init.pCounterData = data.data();
     TB_CUPTI(cuptiRangeProfilerCounterDataImageInitialize, init);
 
-    auto config = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
+    auto config = params<CUpti_RangeProfiler_SetConfig_Params>(
+        CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
     config.pRangeProfilerObject = rp;
     config.configSize = m_config.size();
     config.pConfig = m_config.data();
@@ -264,31 +280,37 @@ public:
       if (++out.passes > 64) throw cupti_error("the counters needed more than 64 passes", false);
       if (setup) setup();
       TB_CUDA_CALL(cudaStreamSynchronize(stream));
-      auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+      auto start =
+          params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
       start.pRangeProfilerObject = rp;
       TB_CUPTI(cuptiRangeProfilerStart, start);
-      auto push = params<CUpti_RangeProfiler_PushRange_Params>(CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE);
+      auto push = params<CUpti_RangeProfiler_PushRange_Params>(
+          CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE);
       push.pRangeProfilerObject = rp;
       push.pRangeName = "workload";
       TB_CUPTI(cuptiRangeProfilerPushRange, push);
       workload();
       TB_CUDA_CALL(cudaStreamSynchronize(stream));
-      auto pop = params<CUpti_RangeProfiler_PopRange_Params>(CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE);
+      auto pop = params<CUpti_RangeProfiler_PopRange_Params>(
+          CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE);
       pop.pRangeProfilerObject = rp;
       TB_CUPTI(cuptiRangeProfilerPopRange, pop);
-      auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+      auto stop =
+          params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
       stop.pRangeProfilerObject = rp;
       TB_CUPTI(cuptiRangeProfilerStop, stop);
       done = stop.isAllPassSubmitted != 0;
     }
-    auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
+    auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(
+        CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
     decode.pRangeProfilerObject = rp;
     TB_CUPTI(cuptiRangeProfilerDecodeData, decode);
     if (decode.numOfRangeDropped > 0)
       throw cupti_error("the profiled range was dropped (counter data too small)", false);
 
     std::vector<double> values(m_metrics.size(), -1);
-    auto eval = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+    auto eval = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+        CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
     eval.pHostObject = m_host;
     eval.pCounterDataImage = data.data();
     eval.counterDataImageSize = data.size();
@@ -317,21 +339,21 @@ std::string counters_library_problem() {
   return cupti().problem;
 }
 
-std::unique_ptr<CounterSession> open_counter_session() {
+std::unique_ptr<CounterReader> open_counter_reader() {
   try {
-    auto session = std::make_unique<CuptiSession>();
+    auto reader = std::make_unique<CuptiReader>();
     // A first pass over a small memset: the permission check happens here, before any case.
     void* probe = nullptr;
     TB_CUDA_CALL(cudaMalloc(&probe, 1 << 20));
     try {
-      session->collect(nullptr, [&] { TB_CUDA_CALL(cudaMemsetAsync(probe, 1, 1 << 20)); },
-                       nullptr);
+      reader->collect(
+          nullptr, [&] { TB_CUDA_CALL(cudaMemsetAsync(probe, 1, 1 << 20)); }, nullptr);
     } catch (...) {
       cudaFree(probe);
       throw;
     }
     TB_CUDA_CALL(cudaFree(probe));
-    return session;
+    return reader;
   } catch (const cupti_error& e) {
     throw run_error(kExitNoDevice, e.permission() ? counters_permission_message(e.what())
                                                   : counters_unavailable_message(e.what()));

@@ -94,10 +94,10 @@ double Measurer::sample_ms_per_rep(const Case& c) {
   return static_cast<double>(ms) / c.launches();
 }
 
-Counters Measurer::profile(const Case& c, CounterSession& session) {
+Counters Measurer::profile(const Case& c, CounterReader& reader) {
   prepare(c.shape, c.dtype);
   Counters total =
-      session.collect([&] { before_sample(c); }, [&] { launch_sample(c); }, m_stream.get());
+      reader.collect([&] { before_sample(c); }, [&] { launch_sample(c); }, m_stream.get());
   // Per repetition, as the bandwidth figure is; ratios and percentages are unchanged by this.
   const double n = c.launches();
   for (const CounterField& f : counter_fields()) {

@@ -6,7 +6,7 @@
 #include "harness/core/cuda_raii.hpp"
 #include "harness/core/kernel_spec.hpp"
 #include "harness/core/shape.hpp"
-#include "harness/counter_session.hpp"
+#include "harness/counter_reader.hpp"
 #include "harness/expected.hpp"
 #include "harness/plan.hpp"
 #include "harness/record.hpp"
@@ -40,8 +40,8 @@ public:
   void flush_l2(bool clean = false);
 
   // The hardware counters of one sample's work, per repetition: the same launches after the same
-  // warm-up, poison and flush, replayed as often as `session` needs (never timed).
-  Counters profile(const Case& c, CounterSession& session);
+  // warm-up, poison and flush, replayed as often as `reader` needs (never timed).
+  Counters profile(const Case& c, CounterReader& reader);
 
   // Compares the output of the last sample with the exact host reference.
   Validation validate(const Case& c);

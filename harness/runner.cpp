@@ -68,9 +68,9 @@ void absorb(GpuState& st, const nvml::Reading& r) {
 
 // The profiling pass after a case's samples. A failure here costs the case its counters, not
 // its figure: the reason is noted with the record.
-void add_counters(Record& r, const Case& c, Measurer& m, CounterSession& session) {
+void add_counters(Record& r, const Case& c, Measurer& m, CounterReader& reader) {
   try {
-    r.counters = m.profile(c, session);
+    r.counters = m.profile(c, reader);
   } catch (const cuda_error&) {
     throw; // the context may be gone: handled as any CUDA error of the case
   } catch (const std::exception& e) {

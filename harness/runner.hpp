@@ -28,7 +28,7 @@ struct RunSettings {
   // those after it are dropped (interrupted, not measured).
   const volatile std::sig_atomic_t* stop = nullptr;
   // When set (--counters), each case that validated gets a profiling pass after its samples.
-  CounterSession* counters = nullptr;
+  CounterReader* counters = nullptr;
 };
 
 // Cases whose kernel cannot run them (element type, timing mode) become `unsupported` records,

@@ -1,7 +1,7 @@
 #include "harness/sweep.hpp"
 
 #include "harness/core/cuda_check.hpp"
-#include "harness/counter_session.hpp"
+#include "harness/counter_reader.hpp"
 #include "harness/device_info.hpp"
 #include "harness/exit.hpp"
 #include "harness/runner.hpp"
@@ -59,9 +59,9 @@ std::vector<Record> run_on_devices(const std::vector<Case>& plan, const std::vec
       throw run_error(kExitNoDevice, e.what());
     }
     // Counters are proven readable on this GPU before any case runs (exit 3 if not).
-    std::unique_ptr<CounterSession> counters;
+    std::unique_ptr<CounterReader> counters;
     if (opt.counters) {
-      counters = open_counter_session();
+      counters = open_counter_reader();
       settings.counters = counters.get();
       if (const auto missing = counters->missing_metrics(); !missing.empty())
         std::fputs(fmt::format("transpose_bench: note: {} does not provide the counter{} {}; "

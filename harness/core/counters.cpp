@@ -19,14 +19,15 @@ const std::vector<CounterField>& counter_fields() {
        "bytes moved per DRAM channel, mean"},
       {"load_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", &Counters::load_sectors,
        "32-byte sectors requested by global loads"},
-      {"load_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
-       &Counters::load_requests, "global load requests (one per warp instruction)"},
+      {"load_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", &Counters::load_requests,
+       "global load requests (one per warp instruction)"},
       {"store_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", &Counters::store_sectors,
        "32-byte sectors written by global stores"},
       {"store_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
        &Counters::store_requests, "global store requests"},
       {"shared_load_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-       &Counters::shared_load_wavefronts, "shared-memory load wavefronts (passes through the banks)"},
+       &Counters::shared_load_wavefronts,
+       "shared-memory load wavefronts (passes through the banks)"},
       {"shared_load_requests", "smsp__inst_executed_op_shared_ld.sum",
        &Counters::shared_load_requests, "shared-memory load instructions (warp level)"},
       {"shared_load_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
@@ -65,14 +66,19 @@ struct FigureInfo {
 };
 constexpr FigureInfo kFigures[] = {
     {Figure::dram_over_effective, "DRAM bytes/effective", "DRAM/eff", "dram_over_effective"},
-    {Figure::load_sectors_per_request, "load sectors/request", "ld sect/req", "load_sectors_per_request"},
-    {Figure::store_sectors_per_request, "store sectors/request", "st sect/req", "store_sectors_per_request"},
-    {Figure::load_sectors_over_needed, "load sectors/needed", "ld sect/need", "load_sectors_over_needed"},
-    {Figure::store_sectors_over_needed, "store sectors/needed", "st sect/need", "store_sectors_over_needed"},
+    {Figure::load_sectors_per_request, "load sectors/request", "ld sect/req",
+     "load_sectors_per_request"},
+    {Figure::store_sectors_per_request, "store sectors/request", "st sect/req",
+     "store_sectors_per_request"},
+    {Figure::load_sectors_over_needed, "load sectors/needed", "ld sect/need",
+     "load_sectors_over_needed"},
+    {Figure::store_sectors_over_needed, "store sectors/needed", "st sect/need",
+     "store_sectors_over_needed"},
     {Figure::shared_load_ways, "shared-load ways", "shm ld ways", "shared_load_ways"},
     {Figure::shared_store_ways, "shared-store ways", "shm st ways", "shared_store_ways"},
     {Figure::l2_slice_imbalance, "L2 slice max/mean", "L2 max/mean", "l2_slice_max_over_mean"},
-    {Figure::dram_channel_imbalance, "DRAM channel max/mean", "DRAM max/mean", "dram_channel_max_over_mean"},
+    {Figure::dram_channel_imbalance, "DRAM channel max/mean", "DRAM max/mean",
+     "dram_channel_max_over_mean"},
     {Figure::warps_active_pct, "warps active %", "warps %", "warps_active_pct"},
 };
 
@@ -123,11 +129,11 @@ std::optional<Figure> parse_figure(std::string_view s) {
 
 const std::vector<Figure>& why_figures() {
   static const std::vector<Figure> v{
-      Figure::dram_over_effective,   Figure::load_sectors_per_request,
+      Figure::dram_over_effective,       Figure::load_sectors_per_request,
       Figure::store_sectors_per_request, Figure::load_sectors_over_needed,
       Figure::store_sectors_over_needed, Figure::shared_load_ways,
-      Figure::shared_store_ways,     Figure::l2_slice_imbalance,
-      Figure::dram_channel_imbalance, Figure::warps_active_pct};
+      Figure::shared_store_ways,         Figure::l2_slice_imbalance,
+      Figure::dram_channel_imbalance,    Figure::warps_active_pct};
   return v;
 }
 
@@ -194,8 +200,7 @@ std::string counters_reading(const Counters& c, double effective_bytes, bool fit
   if (const auto s = value(Figure::dram_channel_imbalance); s && *s >= 1.25)
     parts.push_back(fmt::format("DRAM channels uneven: the busiest {:.2f}x the mean", *s));
   if (!parts.empty()) return fmt::format("{}", fmt::join(parts, "; "));
-  if (c.load_requests == 0 && c.store_requests == 0)
-    return "no global loads or stores on the SMs";
+  if (c.load_requests == 0 && c.store_requests == 0) return "no global loads or stores on the SMs";
   if (value(Figure::load_sectors_per_request) && value(Figure::store_sectors_per_request))
     return "coalesced both sides, no bank conflicts, DRAM traffic as effective";
   return "";
@@ -222,8 +227,8 @@ std::string check_expectation(const CounterExpectation& e, const Counters& c,
                               double effective_bytes) {
   const auto v = figure_value(c, e.figure, effective_bytes);
   if (!v)
-    return fmt::format("expected {} ({}), but the counters do not give it",
-                       describe_expectation(e), e.why);
+    return fmt::format("expected {} ({}), but the counters do not give it", describe_expectation(e),
+                       e.why);
   if (*v < e.min || *v > e.max)
     return fmt::format("expected {} ({}), measured {:.3g}", describe_expectation(e), e.why, *v);
   return {};

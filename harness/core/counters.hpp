@@ -23,8 +23,8 @@ namespace tb {
 struct Counters {
   double dram_read_bytes = -1, dram_write_bytes = -1;
   double dram_channel_max_bytes = -1, dram_channel_mean_bytes = -1; // busiest DRAM channel, mean
-  double load_sectors = -1, load_requests = -1;   // global loads through L1TEX
-  double store_sectors = -1, store_requests = -1; // global stores
+  double load_sectors = -1, load_requests = -1;                     // global loads through L1TEX
+  double store_sectors = -1, store_requests = -1;                   // global stores
   double shared_load_wavefronts = -1, shared_load_requests = -1, shared_load_conflicts = -1;
   double shared_store_wavefronts = -1, shared_store_requests = -1, shared_store_conflicts = -1;
   double l2_read_sectors = -1, l2_write_sectors = -1;
@@ -50,20 +50,20 @@ const std::vector<CounterField>& counter_fields();
 // Figures derived from the raw values, each with its meaning. `effective_bytes` is what the
 // bandwidth figure assumes one repetition moves (read + write).
 enum class Figure {
-  dram_over_effective,  // DRAM bytes read + written / effective bytes
+  dram_over_effective, // DRAM bytes read + written / effective bytes
   load_sectors_per_request,
   store_sectors_per_request,
   load_sectors_over_needed,  // global load sectors / (effective bytes / 2 / 32)
   store_sectors_over_needed, // global store sectors / (effective bytes / 2 / 32)
   shared_load_ways,          // shared-load wavefronts / conflict-free wavefronts
   shared_store_ways,
-  l2_slice_imbalance,   // busiest L2 slice / mean slice (1 = even)
+  l2_slice_imbalance,     // busiest L2 slice / mean slice (1 = even)
   dram_channel_imbalance, // busiest DRAM channel / mean channel
   warps_active_pct,
 };
-std::string_view figure_name(Figure f);  // "store sectors/request"
-std::string_view figure_label(Figure f); // short column title: "st sect/req"
-std::string_view figure_key(Figure f);   // machine name: "store_sectors_per_request"
+std::string_view figure_name(Figure f);                 // "store sectors/request"
+std::string_view figure_label(Figure f);                // short column title: "st sect/req"
+std::string_view figure_key(Figure f);                  // machine name: "store_sectors_per_request"
 std::optional<Figure> parse_figure(std::string_view s); // by figure_name
 std::optional<double> figure_value(const Counters& c, Figure f, double effective_bytes);
 const std::vector<Figure>& why_figures(); // the columns of the "why" view, in order
@@ -99,8 +99,8 @@ inline CounterExpectation at_least(Figure f, double v, std::string why,
 }
 inline CounterExpectation at_most(Figure f, double v, std::string why,
                                   std::vector<DType> dtypes = {}) {
-  CounterExpectation e = at_least(f, -std::numeric_limits<double>::infinity(), std::move(why),
-                                  std::move(dtypes));
+  CounterExpectation e =
+      at_least(f, -std::numeric_limits<double>::infinity(), std::move(why), std::move(dtypes));
   e.max = v;
   return e;
 }

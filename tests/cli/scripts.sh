@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts.sh SOURCE_DIR: plot.py and stability.py end bad input with one line, never a Python
+# scripts.sh SOURCE_DIR: plot.py, stability.py and counters-table.py end bad input with one line, never a Python
 # traceback: a binary file, a time of 0, two files with nothing in common.
 set -u
 src=$1
@@ -34,6 +34,11 @@ one_line plot.py "^plot.py: error: .*zero.csv:2: bandwidth_gbps, rows and cols m
 one_line stability.py "^stability.py: error: .*binary.csv: not a CSV file" "$s/binary.csv" "$good"
 one_line stability.py "^stability.py: error: .*zero.csv:2: time_ms and bytes_per_rep must be positive" "$s/zero.csv" "$good"
 one_line stability.py "^stability.py: error: nothing to compare: 26 measured cases in A, 26 in B, 26 in both, none of those above 99999 MB" "$good" "$good" --min-mb 99999
+# The README's counter tables come from the committed counter CSVs, figure for figure.
+one_line counters-table.py "^counters-table.py: error: .*whitepaper-16384.csv: not a transpose_bench CSV of schema version 3" "$good"
+one_line counters-table.py "^counters-table.py: error: cannot read" "$s/none.csv"
+python3 "$src/scripts/counters-table.py" "$src/results/h200/counters.csv" >"$s/why.md" 2>&1 || fail "counters-table.py: $(cat "$s/why.md")"
+grep -qF "| Naive Transpose | 509 | 12.2 | 1.20 (1.20, 1.20) | 4.0 / 32.0 | 8.00 |" "$s/why.md" || fail "counters-table.py: $(cat "$s/why.md")"
 # The shape map's heat map, from a committed CSV that has memcpy at its shape.
 python3 "$src/scripts/plot.py" --heatmap --out "$s" "$good" >"$s/out" 2>&1 || fail "plot.py --heatmap: $(cat "$s/out")"
 [[ -s "$s/h200-shape-map-fp32.png" && -s "$s/h200-shape-map-fp32.svg" ]] || fail "plot.py --heatmap wrote no heat map"

@@ -8,7 +8,7 @@
 // Skips (exit code 77 for CTest) with the reason when there is no GPU, or when counters cannot be
 // read here (no CUPTI, or no profiling rights).
 #include "harness/core/registry.hpp"
-#include "harness/counter_session.hpp"
+#include "harness/counter_reader.hpp"
 #include "harness/device_info.hpp"
 #include "harness/exit.hpp"
 #include "harness/measure.hpp"
@@ -24,7 +24,7 @@ using namespace tb;
 namespace {
 
 Measurer* g_measurer = nullptr;
-CounterSession* g_session = nullptr;
+CounterReader* g_reader = nullptr;
 DeviceInfo g_device;
 
 struct Param {
@@ -44,7 +44,7 @@ TEST_P(CountersOnGpu, EveryKernelShowsTheMechanismItsSpecStates) {
     SCOPED_TRACE(fmt::format("{} {} {}", k.id, to_string(p.shape), dtype_name(p.dtype)));
     Counters n;
     try {
-      n = g_measurer->profile(c, *g_session);
+      n = g_measurer->profile(c, *g_reader);
     } catch (const shape_not_supported&) {
       continue;
     } catch (const std::exception& e) {
@@ -56,8 +56,8 @@ TEST_P(CountersOnGpu, EveryKernelShowsTheMechanismItsSpecStates) {
     // The replays must leave the same exact output a timed sample does.
     const Validation v = g_measurer->validate(c);
     EXPECT_TRUE(v.ok) << v.message;
-    const double effective = k.bytes_per_element * double(p.shape.elements()) *
-                             double(dtype_size(p.dtype));
+    const double effective =
+        k.bytes_per_element * double(p.shape.elements()) * double(dtype_size(p.dtype));
     // Kernels that run on the SMs read at least the whole input through L1TEX.
     if (n.load_requests > 0) {
       EXPECT_GE(n.load_sectors * 32, effective / 2 * 0.99) << "fewer load sectors than the input";
@@ -69,9 +69,8 @@ TEST_P(CountersOnGpu, EveryKernelShowsTheMechanismItsSpecStates) {
     }
   }
   EXPECT_GT(profiled, 0);
-  std::printf("  %s %s: %d kernels profiled, %d expectations checked\n",
-              to_string(p.shape).c_str(), std::string(dtype_name(p.dtype)).c_str(), profiled,
-              checked);
+  std::printf("  %s %s: %d kernels profiled, %d expectations checked\n", to_string(p.shape).c_str(),
+              std::string(dtype_name(p.dtype)).c_str(), profiled, checked);
 }
 
 std::vector<Param> params() {
@@ -84,8 +83,7 @@ std::vector<Param> params() {
 INSTANTIATE_TEST_SUITE_P(Shapes, CountersOnGpu, ::testing::ValuesIn(params()),
                          [](const auto& info) {
                            return fmt::format("{}x{}_{}", info.param.shape.rows,
-                                              info.param.shape.cols,
-                                              dtype_name(info.param.dtype));
+                                              info.param.shape.cols, dtype_name(info.param.dtype));
                          });
 
 // The headline numbers, as relations that must hold at 8192^2 fp32: the naive kernel
@@ -103,7 +101,7 @@ TEST(Counters, PaperMechanismsAt8192) {
   const Shape s{8192, 8192};
   const double effective = 2.0 * double(s.elements()) * 4;
   auto run = [&](const KernelSpec* k) {
-    return g_measurer->profile(Case{k, s, DType::fp32, Mode::cold_single, 1}, *g_session);
+    return g_measurer->profile(Case{k, s, DType::fp32, Mode::cold_single, 1}, *g_reader);
   };
   const Counters n = run(naive), c = run(coalesced), p = run(padded);
   EXPECT_NEAR(*figure_value(n, Figure::store_sectors_over_needed, effective), 8.0, 0.5);
@@ -132,7 +130,7 @@ TEST(Counters, DoNotChangeTheTimedFigures) {
   plain.samples = 10;
   plain.flush_bytes = l2_flush_bytes(g_device.l2_bytes);
   RunSettings with = plain;
-  with.counters = g_session;
+  with.counters = g_reader;
   std::vector<double> ratio(plan.size(), 0);
   for (int round = 0; round < 2; ++round) {
     const auto a = run_cases(plan, g_device, plain);
@@ -164,19 +162,19 @@ int main(int argc, char** argv) {
     std::printf("SKIPPED: counter tests need a GPU: %s\n", e.what());
     return 77;
   }
-  std::unique_ptr<CounterSession> session;
+  std::unique_ptr<CounterReader> reader;
   try {
-    session = open_counter_session();
+    reader = open_counter_reader();
   } catch (const run_error& e) {
     std::printf("SKIPPED: counters cannot be read here: %s\n", e.what());
     return 77;
   }
   std::printf("Counter tests on %s (cc %d.%d)\n", g_device.name.c_str(), g_device.cc_major,
               g_device.cc_minor);
-  for (const auto& m : session->missing_metrics())
+  for (const auto& m : reader->missing_metrics())
     std::printf("  this GPU does not provide %s\n", m.c_str());
   Measurer m(l2_flush_bytes(g_device.l2_bytes));
   g_measurer = &m;
-  g_session = session.get();
+  g_reader = reader.get();
   return RUN_ALL_TESTS();
 }

@@ -115,11 +115,13 @@ TEST(Counters, ExpectationsApplyAndCheck) {
                   "measured 4");
   EXPECT_NE(check_expectation(st, Counters{}, kEffective).find("the counters do not give it"),
             std::string::npos);
-  const CounterExpectation ways = between(Figure::shared_load_ways, 0, 1.5, "padded", {DType::fp32});
+  const CounterExpectation ways =
+      between(Figure::shared_load_ways, 0, 1.5, "padded", {DType::fp32});
   EXPECT_EQ(describe_expectation(ways), "shared-load ways in [0, 1.5]");
   EXPECT_TRUE(ways.applies(DType::fp32, 7, 9));
   EXPECT_FALSE(ways.applies(DType::u8, 2048, 2048));
-  const CounterExpectation packets = on_packet_rows(at_most(Figure::load_sectors_over_needed, 1.1, "x"));
+  const CounterExpectation packets =
+      on_packet_rows(at_most(Figure::load_sectors_over_needed, 1.1, "x"));
   EXPECT_TRUE(packets.applies(DType::fp16, 2048, 2048));
   EXPECT_FALSE(packets.applies(DType::fp16, 2048, 2044)); // 2044 is not a multiple of 8
   EXPECT_FALSE(packets.applies(DType::fp32, 1999, 2000));
@@ -188,8 +190,7 @@ TEST(Counters, PreviousSchemaVersionIsStillRead) {
       read_records_csv(std::string(TB_SOURCE_DIR) + "/results/h200/whitepaper-16384.csv");
   ASSERT_FALSE(rs.empty());
   for (const Record& r : rs) EXPECT_FALSE(r.counters.any());
-  EXPECT_EQ(csv_file_version(std::string(TB_SOURCE_DIR) + "/results/h200/whitepaper-16384.csv"),
-            2);
+  EXPECT_EQ(csv_file_version(std::string(TB_SOURCE_DIR) + "/results/h200/whitepaper-16384.csv"), 2);
   // Version 2 rows after version 3 rows: one file holds one version.
   std::vector<Record> one{test::fake_record("simple_copy", "Simple Copy", Mode::cold_single, 0.02),
                           test::fake_record("simple_copy", "Simple Copy", Mode::cold_single, 0.02)};

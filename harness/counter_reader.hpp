@@ -2,7 +2,7 @@
 // ships with the CUDA toolkit and is loaded at run time, so the program builds and runs without
 // it and says so only when counters are asked for.
 //
-// A session profiles one workload at a time in a user range, replayed by us as often as the
+// A reader profiles one workload at a time in a user range, replayed by us as often as the
 // counters need passes; `setup` runs before each replay and is not counted. Profiling is enabled
 // only inside `collect`, never while a timed sample runs.
 #pragma once
@@ -18,9 +18,9 @@
 
 namespace tb {
 
-class CounterSession {
+class CounterReader {
 public:
-  virtual ~CounterSession() = default;
+  virtual ~CounterReader() = default;
   // Totals over one run of `workload` (on `stream`), every metric of counter_fields() the GPU
   // provides. Throws std::runtime_error with CUPTI's message on failure.
   virtual Counters collect(const std::function<void()>& setup,
@@ -33,9 +33,9 @@ public:
 // loadable), or "" when they may be. Needs no GPU.
 std::string counters_library_problem();
 
-// Opens a session on the current device and proves it works with a short profiling pass. Throws
+// Opens a reader on the current device and proves it works with a short profiling pass. Throws
 // run_error with exit code 3: counters_permission_message when the user may not read counters,
 // counters_unavailable_message for anything else.
-std::unique_ptr<CounterSession> open_counter_session();
+std::unique_ptr<CounterReader> open_counter_reader();
 
 } // namespace tb
