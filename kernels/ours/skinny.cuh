@@ -56,26 +56,33 @@ template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
   return r / V % 2 ? r : r + V;
 }
 
-// Where shared row k starts, in elements: k rows of skinny_row, plus one 16-byte chunk for every 8 rows
-// and another for every 64. A row stride of whole 16-byte chunks gives only 8 distinct bank
+// Where shared row k starts, in elements: k rows of skinny_row and, for a short side over
+// kSkewAbove (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A row stride of whole 16-byte chunks gives only 8 distinct bank
 // groups, so rows 8 apart start in the same banks; the gather reads rows V apart (mod s) in one
 // instruction and hit the same banks up to 16 times (7 wavefronts a request at 100 x 1280001
 // u8, 12.7 at 100 rows fp16, modelled). The skew moves each group of 8 rows to the next bank
 // group and keeps every row start 16-byte aligned; modelled over s = 5..255, it brings the
 // gather's wavefronts per request from 5.3 to 1.8 (u8), 8.6 to 2.2 (2-byte), 7.5 to 3.3
-// (4-byte) and 5.9 to 4.1 (8-byte) on average.
-template <typename T> __host__ __device__ constexpr int skinny_row_start(int k, int s) {
+// (4-byte) and 5.9 to 4.1 (8-byte) on average. Measured on an H200 it pays above 32 rows (u8 at
+// 100 x 1280001: 31 -> 42% of memcpy) and costs below (the extra index arithmetic of an
+// instruction-bound gather: u8 at 16 x 16000000, 67 -> 58%), where the model shows no conflicts
+// to remove; so only short sides over 32 are skewed.
+struct SkinnySkew {
+  static constexpr int kAbove = 32;
+};
+template <typename T, bool SKEW>
+__host__ __device__ constexpr int skinny_row_start(int k, int s) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
-  return k * skinny_row<T>(s) + ((k >> 3) + (k >> 6)) * V;
+  return k * skinny_row<T>(s) + (SKEW ? ((k >> 3) + (k >> 6)) * V : 0);
 }
-// Shared bytes of the gather path: s skewed rows.
-template <typename T> __host__ __device__ constexpr int skinny_gather_smem(int s) {
-  return (skinny_row_start<T>(s - 1, s) + skinny_row<T>(s)) * static_cast<int>(sizeof(T));
+// Shared bytes of the gather path: s rows, skewed or not.
+template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_gather_smem(int s) {
+  return (skinny_row_start<T, SKEW>(s - 1, s) + skinny_row<T>(s)) * static_cast<int>(sizeof(T));
 }
 
 // One block's W × s piece. INTERLEAVE: in is s × L (planar), out is L × s (interleaved);
 // otherwise in is L × s and out is s × L.
-template <typename T, bool INTERLEAVE>
+template <typename T, bool INTERLEAVE, bool SKEW>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
                                                   int cols, int rows, unsigned b,
                                                   unsigned char* smem_raw) {
@@ -86,7 +93,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   const int s = INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
   const int W = skinny_width<T>(s);
-  auto row = [&](int k) { return skinny_row_start<T>(k, s); };
+  auto row = [&](int k) { return skinny_row_start<T, SKEW>(k, s); };
   const int l0 = static_cast<int>(b) * W;
   const int w = min(W, L - l0); // positions this block holds
   const long long total = static_cast<long long>(rows) * cols;
@@ -381,25 +388,29 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
   }
 }
 
-// S = 0: the gather path (any short side up to kMaxShort); 2 to 8: the register path.
+// S = kSkinnyGather (0) or kSkinnyGatherSkewed (1): the gather path (any short side up to
+// kMaxShort), its shared rows skewed or not; 2 to 8: the register path for that short side.
+inline constexpr int kSkinnyGather = 0;
+inline constexpr int kSkinnyGatherSkewed = 1;
 template <typename T, int S, bool INTERLEAVE>
 __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
-    if constexpr (S == 0)
-      skinny_gather_one<T, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
+    if constexpr (S == kSkinnyGather || S == kSkinnyGatherSkewed)
+      skinny_gather_one<T, INTERLEAVE, S == kSkinnyGatherSkewed>(out, in, cols, rows, blockIdx.x,
+                                                                 smem_raw);
     else
       skinny_reg_one<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
   }
 }
 
-// Host side: the direction, the grid and the shared memory of one launch, and the short side
-// the register path is compiled for (0: the gather path).
+// Host side: the direction, the grid and the shared memory of one launch, and the variant
+// compiled in: the short side of the register path (2 to 8), or kSkinnyGather(Skewed).
 struct SkinnyLaunch {
   bool interleave = true;
-  int reg_side = 0;
+  int variant = kSkinnyGather;
   unsigned blocks = 0;
   std::size_t smem = 0;
 };
@@ -436,17 +447,23 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
   const bool registers = path == SkinnyPath::registers ||
                          (path == SkinnyPath::measured &&
                           skinny_registers_win(static_cast<int>(sizeof(T)), s, g.interleave));
-  g.reg_side = registers && s >= 2 && s <= kSkinnyRegMax ? s : 0;
-  const int w = g.reg_side ? SkinnyReg<T>::W : skinny_width<T>(s);
+  const bool reg = registers && s >= 2 && s <= kSkinnyRegMax;
+  const bool skew = !reg && s > SkinnySkew::kAbove;
+  g.variant = reg ? s : skew ? kSkinnyGatherSkewed : kSkinnyGather;
+  const int w = reg ? SkinnyReg<T>::W : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
-  g.smem = g.reg_side ? SkinnyReg<T>::smem(s)
-                      : static_cast<std::size_t>(skinny_gather_smem<T>(s));
+  g.smem = reg    ? SkinnyReg<T>::smem(s)
+           : skew ? static_cast<std::size_t>(skinny_gather_smem<T, true>(s))
+                  : static_cast<std::size_t>(skinny_gather_smem<T, false>(s));
   return g;
 }
 
-// Calls f(std::integral_constant<int, S>{}) with S = g.reg_side (0 for the gather path).
+// Calls f(std::integral_constant<int, S>{}) with S = g.variant.
 template <typename F> void with_skinny_side(const SkinnyLaunch& g, F&& f) {
-  switch (g.reg_side) {
+  switch (g.variant) {
+  case kSkinnyGatherSkewed:
+    f(std::integral_constant<int, kSkinnyGatherSkewed>{});
+    break;
   case 2:
     f(std::integral_constant<int, 2>{});
     break;
