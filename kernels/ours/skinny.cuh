@@ -57,21 +57,22 @@ template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
 }
 
 // Where shared row k starts, in elements: k rows of skinny_row and, for a short side over
-// kSkewAbove (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A row stride of whole 16-byte chunks gives only 8 distinct bank
-// groups, so rows 8 apart start in the same banks; the gather reads rows V apart (mod s) in one
-// instruction and hit the same banks up to 16 times (7 wavefronts a request at 100 x 1280001
-// u8, 12.7 at 100 rows fp16, modelled). The skew moves each group of 8 rows to the next bank
-// group and keeps every row start 16-byte aligned; modelled over s = 5..255, it brings the
-// gather's wavefronts per request from 5.3 to 1.8 (u8), 8.6 to 2.2 (2-byte), 7.5 to 3.3
-// (4-byte) and 5.9 to 4.1 (8-byte) on average. Measured on an H200 it pays above 32 rows (u8 at
-// 100 x 1280001: 31 -> 42% of memcpy) and costs below (the extra index arithmetic of an
-// instruction-bound gather: u8 at 16 x 16000000, 67 -> 58%), where the model shows no conflicts
-// to remove; so only short sides over 32 are skewed.
+// SkinnySkew::kAbove (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A
+// row stride of whole 16-byte chunks gives only 8 distinct bank groups, so rows 8 apart start in
+// the same banks; the gather reads rows V apart (mod s) in one instruction and hit the same banks
+// up to 16 times (7 wavefronts a request at 100 x 1280001 u8, 12.7 at 100 rows fp16, modelled). The
+// skew moves each group of 8 rows to the next bank group and keeps every row start 16-byte aligned;
+// modelled over s = 5..255, it brings the gather's wavefronts per request from 5.3 to 1.8 (u8), 8.6
+// to 2.2 (2-byte), 7.5 to 3.3 (4-byte) and 5.9 to 4.1 (8-byte) on average. Measured on an H200 it
+// pays above 32 rows (u8 at 100 x 1280001: 31 -> 42% of memcpy) and costs below (the extra index
+// arithmetic of an instruction-bound gather: u8 at 16 x 16000000, 67 -> 58%), where the model shows
+// no conflicts to remove; so only short sides over 32 are skewed. u8 at s = 64 still loses 2-8
+// points on both GPUs: its gather is conflict-free now and bound by instructions
+// (docs/perf-notes.md).
 struct SkinnySkew {
   static constexpr int kAbove = 32;
 };
-template <typename T, bool SKEW>
-__host__ __device__ constexpr int skinny_row_start(int k, int s) {
+template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_row_start(int k, int s) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
   return k * skinny_row<T>(s) + (SKEW ? ((k >> 3) + (k >> 6)) * V : 0);
 }
