@@ -64,7 +64,7 @@ template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
 // skew moves each group of 8 rows to the next bank group and keeps every row start 16-byte aligned;
 // modelled over s = 5..255, it brings the gather's wavefronts per request from 5.3 to 1.8 (u8), 8.6
 // to 2.2 (2-byte), 7.5 to 3.3 (4-byte) and 5.9 to 4.1 (8-byte) on average. Measured on an H200 it
-// pays above 32 rows (u8 at 100 x 1280001: 31 -> 42% of memcpy) and costs below (the extra index
+// pays above 32 rows (u8 at 1280001 x 100: 31 -> 42% of memcpy) and costs below (the extra index
 // arithmetic of an instruction-bound gather: u8 at 16 x 16000000, 67 -> 58%), where the model shows
 // no conflicts to remove; so only short sides over 32 are skewed. u8 at s = 64 still loses 2-8
 // points on both GPUs: its gather is conflict-free now and bound by instructions
