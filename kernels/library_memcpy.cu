@@ -14,7 +14,8 @@ struct Launch {
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("cuda_memcpy", tb::Family::library, "cudaMemcpy D2D", tb::launcher<Launch>())
         .source("CUDA runtime: cudaMemcpyAsync, device to device")
-        .summary("the driver's copy engine path: the copy ceiling")
+        .summary("the driver's device-to-device copy (a kernel on the SMs, as its counters show): "
+                 "the copy ceiling")
         .output(tb::Output::copy)
         .geometry(0, 0, 0, 0)
         .order(0)
