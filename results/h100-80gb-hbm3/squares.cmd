@@ -1,0 +1,1 @@
+transpose_bench --config configs/squares.toml --csv gpu-out/h100-sq/squares.csv --markdown gpu-out/h100-sq/squares.md
