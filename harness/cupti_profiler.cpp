@@ -357,6 +357,10 @@ std::unique_ptr<CounterReader> open_counter_reader() {
   } catch (const cupti_error& e) {
     throw run_error(kExitNoDevice, e.permission() ? counters_permission_message(e.what())
                                                   : counters_unavailable_message(e.what()));
+  } catch (const run_error&) {
+    throw;
+  } catch (const std::runtime_error& e) { // a CUDA error while proving the counters work
+    throw run_error(kExitNoDevice, counters_unavailable_message(e.what()));
   }
 }
 
