@@ -9,8 +9,8 @@ namespace tb {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;   // a kernel failed validation or raised a CUDA error
 inline constexpr int kExitBadInput = 2; // bad flag, value, config file, size or kernel table
-inline constexpr int kExitNoDevice =
-    3; // no usable CUDA device or driver, or no counters (--counters)
+// No usable CUDA device or driver; or --counters cannot read counters here.
+inline constexpr int kExitNoDevice = 3;
 inline constexpr int kExitInterrupted = 130; // SIGINT (SIGTERM: 143); the CSV holds what completed
 
 // An error that ends the run with `code` (thrown by the stages, caught once in run_app).
