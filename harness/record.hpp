@@ -50,6 +50,10 @@ struct Record {
   // The figure measures caches, not DRAM: the working set (input + output) fits in L2 and more
   // than one cold launch is timed, or the in-kernel loop re-reads one tile.
   bool cache_resident() const;
+  // Input + output fit in the L2 (one repetition's working set).
+  bool fits_in_l2() const;
+  // counters_reading() of this record's counters; empty when it was not profiled.
+  std::string counter_reading() const;
   bool above_dram_peak() const;
   bool noisy() const { return stats.count > 1 && stats.cv > kNoisyCv; }
   bool throttled() const { return state.throttled_samples > 0; }

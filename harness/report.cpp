@@ -103,9 +103,7 @@ std::string render_records(const std::vector<Record>& records, Unit unit, TableF
       const auto v = r.counters.any() ? figure_value(r.counters, f, r.bytes_per_rep) : std::nullopt;
       g.rows.back().push_back(v ? fmt::format("{}", *v) : "");
     }
-    const bool fits = r.device.l2_bytes > 0 && r.bytes_per_rep <= double(r.device.l2_bytes);
-    g.rows.back().push_back(r.counters.any() ? counters_reading(r.counters, r.bytes_per_rep, fits)
-                                             : "");
+    g.rows.back().push_back(r.counter_reading());
   }
   return render_grid(g, TableFormat::json);
 }

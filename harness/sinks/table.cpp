@@ -82,8 +82,7 @@ std::string figure_cell(const Counters& c, Figure f, double effective_bytes) {
 
 } // namespace
 
-std::string render_why(const std::vector<const Record*>& records, const DeviceInfo& device,
-                       TableFormat format) {
+std::string render_why(const std::vector<const Record*>& records, TableFormat format) {
   std::vector<const Record*> profiled;
   std::set<Mode> modes;
   for (const Record* r : records)
@@ -103,8 +102,7 @@ std::string render_why(const std::vector<const Record*>& records, const DeviceIn
     std::vector<std::string> row{r->kernel_name};
     if (by_mode) row.push_back(std::string(mode_name(r->mode)));
     for (Figure f : why_figures()) row.push_back(figure_cell(r->counters, f, r->bytes_per_rep));
-    const bool fits = device.l2_bytes > 0 && r->bytes_per_rep <= double(device.l2_bytes);
-    row.push_back(counters_reading(r->counters, r->bytes_per_rep, fits));
+    row.push_back(r->counter_reading());
     rows.push_back(std::move(row));
   }
   Grid grid{header, std::vector<bool>(header.size(), false), std::move(rows)};
@@ -241,7 +239,7 @@ std::string render_tables(const std::vector<Record>& records, Unit unit, TableFo
     Grid grid{header, std::vector<bool>(header.size(), false), std::move(rows)};
     grid.left[0] = true;
     out += render_grid(grid, format);
-    out += render_why(g.records, *g.device, format);
+    out += render_why(g.records, format);
 
     // Notes: what the figures are, and what went wrong.
     std::vector<std::string> notes;

@@ -15,8 +15,7 @@ namespace tb {
 std::string render_device_header(const DeviceInfo& d);
 // The "why" view of one table's records: the figures derived from their hardware counters and
 // a reading of each; empty when none was profiled.
-std::string render_why(const std::vector<const Record*>& records, const DeviceInfo& device,
-                       TableFormat format);
+std::string render_why(const std::vector<const Record*>& records, TableFormat format);
 std::string render_tables(const std::vector<Record>& records, Unit unit, TableFormat format);
 
 } // namespace tb

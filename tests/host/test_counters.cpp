@@ -70,6 +70,15 @@ TEST(Counters, DerivedFiguresFromRawValues) {
   const Counters c = coalesced_like();
   EXPECT_DOUBLE_EQ(*figure_value(c, Figure::shared_load_ways, kEffective), 32.0);
   EXPECT_DOUBLE_EQ(*figure_value(c, Figure::shared_store_ways, kEffective), 1.0);
+  // 16-byte shared accesses take 4 wavefronts a request without any conflict: ways count only
+  // the conflicts, not the width of the access.
+  Counters wide = c;
+  wide.shared_load_wavefronts = wide.shared_load_requests * 4;
+  wide.shared_load_conflicts = 0;
+  EXPECT_DOUBLE_EQ(*figure_value(wide, Figure::shared_load_ways, kEffective), 1.0);
+  wide.shared_load_wavefronts = wide.shared_load_requests * 8;
+  wide.shared_load_conflicts = wide.shared_load_requests * 4;
+  EXPECT_DOUBLE_EQ(*figure_value(wide, Figure::shared_load_ways, kEffective), 2.0);
   // Conflicts reported at or above the wavefronts cannot give a ratio.
   Counters broken = c;
   broken.shared_load_conflicts = broken.shared_load_wavefronts;
