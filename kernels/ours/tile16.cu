@@ -29,6 +29,23 @@ __global__ void __launch_bounds__(256, occupancy_blocks<T>())
   tb::ours::tile16_body<T, 1, false>(out, in, cols, rows, nreps);
 }
 
+// Column-major order with the edge tiles of aligned shapes in packets (EDGES); CAPPED holds the
+// kernel to the registers of the plain tile (2 blocks an SM for u8, 4 for 2-byte types, 6 for
+// 4-byte ones).
+template <typename T> constexpr int plain_tile_blocks() {
+  return sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8;
+}
+template <typename T>
+__global__ void __launch_bounds__(256)
+    ours_tile16e(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
+}
+template <typename T>
+__global__ void __launch_bounds__(256, plain_tile_blocks<T>())
+    ours_tile16e_capped(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
+}
+
 template <typename T, unsigned GROUP, bool PERSISTENT>
 __global__ void __launch_bounds__(256)
     ours_tile16u(T* out, const T* in, int cols, int rows, int nreps) {
@@ -37,14 +54,17 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
+// EDGES: 1 = edge tiles in packets, 2 = the same with the registers capped.
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false, bool OCC = false>
+          bool HINTS = false, bool OCC = false, int EDGES = 0>
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::Tile16<T, MIN_R>::kSmem;
-    auto kernel = OCC         ? ours_tile16_occ<T>
-                  : UNALIGNED ? ours_tile16u<T, GROUP, PERSISTENT>
-                              : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS>;
+    auto kernel = EDGES == 1   ? ours_tile16e<T>
+                  : EDGES == 2 ? ours_tile16e_capped<T>
+                  : OCC        ? ours_tile16_occ<T>
+                  : UNALIGNED  ? ours_tile16u<T, GROUP, PERSISTENT>
+                               : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS>;
     tb::allow_dynamic_smem(kernel, smem);
     unsigned blocks = tb::ours::tile16_blocks<T, MIN_R>(a);
     if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(kernel, 256, smem));
@@ -61,7 +81,7 @@ std::string packet_note(const tb::LaunchArgs& a) {
 }
 
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false, bool OCC = false>
+          bool HINTS = false, bool OCC = false, int EDGES = 0>
 bool add(const char* id, const char* name, int order) {
   const std::string walk =
       GROUP == tb::kColumnMajor ? std::string("column-major block order")
@@ -71,14 +91,16 @@ bool add(const char* id, const char* name, int order) {
                   : std::string("row-major block order");
   return tb::register_kernel(
       tb::kernel(id, tb::Family::ours, name,
-                 tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC>>())
+                 tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC, EDGES>>())
           .source(tb::ours::kSource)
           .summary(
-              fmt::format("16-byte {}tile, {}, {}{}{}{}", UNALIGNED ? "unaligned-row " : "", walk,
-                          PERSISTENT ? "persistent grid" : "one block a tile",
+              fmt::format("16-byte {}tile, {}, {}{}{}{}{}{}", UNALIGNED ? "unaligned-row " : "",
+                          walk, PERSISTENT ? "persistent grid" : "one block a tile",
                           HINTS ? ", streaming cache hints" : "",
                           MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : "",
-                          OCC ? ", registers capped for full occupancy" : ""))
+                          OCC ? ", registers capped for full occupancy" : "",
+                          EDGES ? ", edge tiles in packets" : "",
+                          EDGES == 2 ? ", registers of the plain tile" : ""))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
@@ -103,6 +125,10 @@ bool add(const char* id, const char* name, int order) {
     add<tb::kColumnMajor>("ours_tile16_colmajor", "Ours: 16B tile, column-major order", 11) &&
     add<1, false, false, 8>("ours_tile16_r8", "Ours: 16B tile, 8+ packets (taller tile)", 12) &&
     add<1, false, false, 1, false, true>("ours_tile16_occ", "Ours: 16B tile, full occupancy", 13) &&
-    add<tb::column_groups(4)>("ours_tile16_cg4", "Ours: 16B tile, groups of 4 columns", 16);
+    add<tb::column_groups(4)>("ours_tile16_cg4", "Ours: 16B tile, groups of 4 columns", 16) &&
+    add<tb::kColumnMajor, false, false, 1, false, false, 1>(
+        "ours_tile16_edges", "Ours: 16B tile, column-major, packet edges", 17) &&
+    add<tb::kColumnMajor, false, false, 1, false, false, 2>(
+        "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18);
 
 } // namespace

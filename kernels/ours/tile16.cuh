@@ -15,7 +15,11 @@ namespace tb::ours {
 // Chunk c of row r lives at column c ^ ((r / V) & 7): phase 1 lanes (same row, 8 consecutive
 // chunks) and phase 2 lanes (8 consecutive row groups, same chunk) both hit 8 distinct 16-byte
 // bank groups per quarter warp. Tiles that are not whole, or shapes whose rows are not
-// 16-byte aligned, take bounds-checked scalar accesses on the same layout.
+// 16-byte aligned, take bounds-checked scalar accesses on the same layout; with EDGES, the
+// edge tiles of aligned shapes take the same packets as whole tiles, each checked against the
+// matrix (rows and cols are multiples of V, so a packet is wholly inside or wholly outside).
+// EDGES is a separate instantiation because its checks change ptxas's register allocation of
+// the whole kernel (fp16 64 -> 74 registers, u8 128 -> 138 when they were in every launch).
 template <typename T, int MIN_R = 1> struct Tile16 {
   static constexpr int V = Pack16<T>::kCount;
   // Packets each thread loads (rows per 16-row slab): V, or MIN_R for wide elements, so
@@ -80,7 +84,7 @@ template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigne
 }
 
 // One tile of the 16-byte transpose (tile index `t` in grouped order).
-template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false>
+template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false, bool EDGES = false>
 __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T, MIN_R>;
@@ -97,11 +101,16 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
   const int tid = threadIdx.x;
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS; // phase 1: chunk, row in a 16-row slab
   const int g = tid % 16, c = tid / 16;                 // phase 2: row group, chunk
-  if (full) {
+  const bool packets = full || (EDGES && aligned);      // else element by element
+  if (packets) {
+    // With EDGES, a packet outside the matrix is read from its last row or column instead:
+    // the loads stay unconditional, and phase 2 stores none of those packets.
+    const int col = EDGES ? min(x0 + lc * V, cols - V) : x0 + lc * V;
     uint4 v[R];
 #pragma unroll
     for (int i = 0; i < R; ++i) {
-      const T* p = in + static_cast<long long>(y0 + i * 16 + lr) * cols + x0 + lc * V;
+      const int row = EDGES ? min(y0 + i * 16 + lr, rows - 1) : y0 + i * 16 + lr;
+      const T* p = in + static_cast<long long>(row) * cols + col;
       v[i] = HINTS ? load16_stream(p) : *reinterpret_cast<const uint4*>(p);
     }
 #pragma unroll
@@ -125,7 +134,9 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 #pragma unroll
   for (int h = 0; h < R / V; ++h) {
     const int gr = (h * 16 + g) * V; // first tile row of this thread's group
-    if (full) {
+    if (packets) {
+      // A group's V rows and a chunk's V columns are all inside the matrix or all outside.
+      if (!full && (y0 + gr >= rows || x0 + c * V >= cols)) continue;
       uint4 a[V];
 #pragma unroll
       for (int i = 0; i < V; ++i) a[i] = tile[L::slot(gr + i, c)];
@@ -152,7 +163,8 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 }
 
 // PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
-template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
+template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false,
+          bool EDGES = false>
 __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   using L = Tile16<T, MIN_R>;
@@ -160,7 +172,7 @@ __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __rest
   const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
   for (int r = 0; r < nreps; ++r) {
     for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
-      tile16_one<T, GROUP, MIN_R, HINTS>(out, in, cols, rows, t, smem_raw);
+      tile16_one<T, GROUP, MIN_R, HINTS, EDGES>(out, in, cols, rows, t, smem_raw);
       if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
     }
   }
@@ -169,6 +181,12 @@ __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __rest
 template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a) {
   using L = Tile16<T, MIN_R>;
   return ceil_div(a.cols, L::COLS) * ceil_div(a.rows, L::ROWS);
+}
+
+// Whether a shape has edge tiles (rows or cols not a multiple of the tile).
+template <typename T, int MIN_R = 1> bool tile16_has_edges(const LaunchArgs& a) {
+  using L = Tile16<T, MIN_R>;
+  return a.cols % L::COLS != 0 || a.rows % L::ROWS != 0;
 }
 
 } // namespace tb::ours

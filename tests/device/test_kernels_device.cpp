@@ -76,6 +76,10 @@ std::vector<Param> params() {
                           {259, 270},
                           {17, 4100},
                           {4100, 17},
+                          // Multiples of 16, so rows are whole 16-byte packets in every type,
+                          // but not of any tile size: the edge tiles of the 16-byte tile.
+                          {1040, 1008},
+                          {1008, 1040},
                           // Few rows or columns, odd lengths: the skinny path both ways.
                           {3, 65},
                           {65, 3},
