@@ -33,15 +33,22 @@ __global__ void __launch_bounds__(256)
     ours_best_tile16(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false>(out, in, cols, rows, nreps);
 }
-// Shapes that are not a whole number of tiles: edge tiles in packets too, held to the blocks
-// an SM that the kernel above gets (left alone, ptxas gives this one more registers: u8 138,
-// fp16 80, fp32 44, one block an SM fewer).
-template <typename T> constexpr int tile16_edge_blocks() {
-  return sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8;
-}
+// Shapes that are not a whole number of tiles: edge tiles in packets too (ours_tile16_edges and
+// ours_tile16_edges_capped). Left alone, ptxas gives this kernel other registers than the one
+// above (u8 136: 1 block an SM; fp32 31: 8 blocks; fp16 74: 3 blocks); held to the plain
+// tile's blocks an SM, u8 gains 1 to 9 points and fp32 1, fp16 spills and loses 9 to 14
+// (H200, docs/perf-notes.md). So 2-byte types take it as it comes, the others held.
 template <typename T>
 __global__ void __launch_bounds__(256)
     ours_best_tile16_edges(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
+}
+template <typename T> constexpr int tile16_blocks_an_sm() {
+  return sizeof(T) == 1 ? 2 : sizeof(T) == 4 ? 6 : 8; // 8-byte: 28 registers either way
+}
+template <typename T>
+__global__ void __launch_bounds__(256, tile16_blocks_an_sm<T>())
+    ours_best_tile16_edges_held(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }
 template <typename T>
@@ -96,10 +103,16 @@ struct Launch {
     }
     case Path::tile16: {
       const std::size_t smem = tb::ours::Tile16<T>::kSmem;
-      const auto kernel =
-          tb::ours::tile16_has_edges<T>(a) ? ours_best_tile16_edges<T> : ours_best_tile16<T>;
-      tb::allow_dynamic_smem(kernel, smem);
-      tb::launch_kernel(kernel, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+      const auto tile16 = [&](auto kernel) {
+        tb::allow_dynamic_smem(kernel, smem);
+        tb::launch_kernel(kernel, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+      };
+      if (!tb::ours::tile16_has_edges<T>(a))
+        tile16(ours_best_tile16<T>);
+      else if constexpr (sizeof(T) == 2)
+        tile16(ours_best_tile16_edges<T>);
+      else
+        tile16(ours_best_tile16_edges_held<T>);
       break;
     }
     case Path::halo: {
