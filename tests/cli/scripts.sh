@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# scripts.sh SOURCE_DIR: plot.py, stability.py and counters-table.py end bad input with one line, never a Python
-# traceback: a binary file, a time of 0, two files with nothing in common.
+# scripts.sh SOURCE_DIR: plot.py, stability.py, counters-table.py and shape-map-summary.py end bad
+# input with one line, never a Python traceback: a binary file, a time of 0, two files with
+# nothing in common, two GPUs in one summary.
 set -u
 src=$1
 s=$(mktemp -d)
@@ -43,4 +44,14 @@ grep -qF "| Naive Transpose | 509 | 12.2 | 1.20 (1.20, 1.20) | 4.0 / 32.0 | 8.00
 python3 "$src/scripts/plot.py" --heatmap --out "$s" "$good" >"$s/out" 2>&1 || fail "plot.py --heatmap: $(cat "$s/out")"
 [[ -s "$s/h200-shape-map-fp32.png" && -s "$s/h200-shape-map-fp32.svg" ]] || fail "plot.py --heatmap wrote no heat map"
 python3 "$src/scripts/shape-map-configs.py" --check || fail "configs/shape-map-*.toml are out of date"
-echo "ok: 5 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current"
+# The shape-map summary: one GPU at a time, and its figures from a committed map.
+map=$src/results/h200/explore/shape-map-a7efb08/shape-map-4b.csv
+one_line shape-map-summary.py "^shape-map-summary.py: error: .*binary.csv: not a CSV file" "$s/binary.csv"
+one_line shape-map-summary.py "^shape-map-summary.py: error: the files hold 2 GPUs" "$map" \
+  "$src/results/h100-80gb-hbm3/explore/shape-map-a7efb08/shape-map-4b.csv"
+one_line shape-map-summary.py "^shape-map-summary.py: error: no rows of kernel 'nope'" "$map" --kernel nope
+one_line shape-map-summary.py "^shape-map-summary.py: error: --bar 0: accepted" "$map" --bar 0
+python3 "$src/scripts/shape-map-summary.py" "$map" >"$s/sum.md" 2>&1 || fail "shape-map-summary.py: $(cat "$s/sum.md")"
+grep -qF "| fp32 | 37 | 92.4 | 67.9 at 320001 × 100 | 17: 320001 × 100 67.9, 1032259 × 31 82.3," "$s/sum.md" ||
+  fail "shape-map-summary.py: $(cat "$s/sum.md")"
+echo "ok: 9 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised"
