@@ -19,7 +19,8 @@ namespace tb::ours {
 // edge tiles of aligned shapes take the same packets as whole tiles, each checked against the
 // matrix (rows and cols are multiples of V, so a packet is wholly inside or wholly outside).
 // EDGES is a separate instantiation because its checks change ptxas's register allocation of
-// the whole kernel (fp16 64 -> 74 registers, u8 128 -> 138 when they were in every launch).
+// the whole kernel: put in every launch they cost fp16 64 -> 74 registers or u8 128 -> 138,
+// depending on how they were written, one block an SM fewer even where no tile is partial.
 template <typename T, int MIN_R = 1> struct Tile16 {
   static constexpr int V = Pack16<T>::kCount;
   // Packets each thread loads (rows per 16-row slab): V, or MIN_R for wide elements, so
