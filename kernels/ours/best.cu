@@ -43,11 +43,8 @@ __global__ void __launch_bounds__(256)
     ours_best_tile16_edges(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }
-template <typename T> constexpr int tile16_blocks_an_sm() {
-  return sizeof(T) == 1 ? 2 : sizeof(T) == 4 ? 6 : 8; // 8-byte: 28 registers either way
-}
 template <typename T>
-__global__ void __launch_bounds__(256, tile16_blocks_an_sm<T>())
+__global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_best_tile16_edges_held(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }

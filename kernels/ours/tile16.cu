@@ -29,19 +29,15 @@ __global__ void __launch_bounds__(256, occupancy_blocks<T>())
   tb::ours::tile16_body<T, 1, false>(out, in, cols, rows, nreps);
 }
 
-// Column-major order with the edge tiles of aligned shapes in packets (EDGES); CAPPED holds the
-// kernel to the registers of the plain tile (2 blocks an SM for u8, 4 for 2-byte types, 6 for
-// 4-byte ones).
-template <typename T> constexpr int plain_tile_blocks() {
-  return sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8;
-}
+// Column-major order with the edge tiles of aligned shapes in packets (EDGES); the capped one is
+// held to the plain tile's blocks an SM (tile16_plain_blocks).
 template <typename T>
 __global__ void __launch_bounds__(256)
     ours_tile16e(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }
 template <typename T>
-__global__ void __launch_bounds__(256, plain_tile_blocks<T>())
+__global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_tile16e_capped(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }

@@ -184,6 +184,12 @@ template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a)
   return ceil_div(a.cols, L::COLS) * ceil_div(a.rows, L::ROWS);
 }
 
+// The blocks an SM that ptxas's registers give the plain tile (u8 128 registers, fp16 64,
+// fp32 40, fp64 28): the launch bound that holds an EDGES instantiation to the same.
+template <typename T> constexpr int tile16_plain_blocks() {
+  return sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8;
+}
+
 // Whether a shape has edge tiles (rows or cols not a multiple of the tile).
 template <typename T, int MIN_R = 1> bool tile16_has_edges(const LaunchArgs& a) {
   using L = Tile16<T, MIN_R>;
