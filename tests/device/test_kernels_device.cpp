@@ -89,7 +89,16 @@ std::vector<Param> params() {
                           {33, 7},
                           {5, 4099},
                           {31, 20011},
-                          {20011, 31}};
+                          {20011, 31},
+                          // A short side of whole packets, the long side a multiple of 16 but
+                          // not of a block's positions: the narrow tile both ways (u8 1 and 8
+                          // packets, fp16 2 and 8, fp32 4, fp64 8) with a partial last block.
+                          {16, 4112},
+                          {4112, 16},
+                          {64, 1040},
+                          {1040, 64},
+                          {128, 1040},
+                          {1040, 128}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});

@@ -1,0 +1,81 @@
+// Our narrow tile (narrow.cuh): a short side of 1, 2, 4 or 8 whole 16-byte packets, the long side
+// a multiple of one; all of the short side and (256 / NC)·V positions of the long side a block,
+// the V x V transposes in registers, each element through shared memory once as 16-byte
+// accesses. Other shapes with a short side up to 1024 run the skinny path (noted); longer short
+// sides are declined.
+#include "kernels/ours/narrow.cuh"
+#include "kernels/ours/skinny.cuh"
+
+#include <fmt/format.h>
+
+template <typename T, int NC, bool INTERLEAVE>
+__global__ void __launch_bounds__(256)
+    ours_narrow(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
+template <typename T, int S, bool INTERLEAVE>
+__global__ void __launch_bounds__(256)
+    ours_narrow_fallback(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
+namespace {
+
+struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
+    const bool interleave = a.rows <= a.cols;
+    if (nc == 0) {
+      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
+      tb::ours::with_skinny_side(g, [&](auto side) {
+        constexpr int S = decltype(side)::value;
+        const auto kernel = g.interleave ? ours_narrow_fallback<T, S, true>
+                                         : ours_narrow_fallback<T, S, false>;
+        tb::allow_dynamic_smem(kernel, g.smem);
+        tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+      });
+      return;
+    }
+    tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
+      constexpr int NC = decltype(k)::value;
+      using N = tb::ours::Narrow<T, NC>;
+      const auto kernel = interleave ? ours_narrow<T, NC, true> : ours_narrow<T, NC, false>;
+      const long long L = std::max(a.rows, a.cols);
+      tb::allow_dynamic_smem(kernel, N::kSmem);
+      tb::launch_kernel(kernel, dim3(static_cast<unsigned>((L + N::W - 1) / N::W)), dim3(256),
+                        N::kSmem, a);
+    });
+  }
+};
+
+std::string path_note(const tb::LaunchArgs& a) {
+  const int v = tb::elems_per_16_bytes(a.dtype);
+  const int s = std::min(a.rows, a.cols);
+  const int nc = tb::ours::narrow_packets(v, a.rows, a.cols);
+  if (nc == 0) {
+    std::string sides;
+    for (const int k : {1, 2, 4, 8})
+      if (v * k % 8 == 0) sides += fmt::format("{}{}", sides.empty() ? "" : ", ", v * k);
+    return fmt::format("narrow tile off: it takes rows and cols multiples of {} and a short side "
+                       "of {}; ran the skinny path",
+                       v, sides);
+  }
+  return fmt::format("{}: s = {} = {} packets", a.rows <= a.cols ? "interleave" : "de-interleave",
+                     s, nc);
+}
+
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::kernel("ours_narrow", tb::Family::ours, "Ours: narrow tile (short side 1-8 packets)",
+               tb::launcher<Launch>())
+        .source(tb::ours::kSource)
+        .summary("aligned short side of 1, 2, 4 or 8 packets: the whole short side and "
+                 "(256 / NC)·V positions a block, V x V transposes in registers, 16-byte "
+                 "accesses to global and shared memory; other shapes the skinny path")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(18)
+        .suites({"best"})
+        .note(path_note));
+
+} // namespace
