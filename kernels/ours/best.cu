@@ -3,7 +3,10 @@
 //  - one row or one column: the transpose is the same bytes in the same order, so it is a copy
 //    (our 16-byte copy with one packet per thread, which matched cudaMemcpy where four per
 //    thread reached only 91-97%);
-//  - a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
+//  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
+//    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
+//    a block;
+//  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the skinny path (skinny.cuh), in registers or through shared
 //    rows as skinny_registers_win says;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
@@ -16,6 +19,7 @@
 //    86-88%).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
+#include "kernels/ours/narrow.cuh"
 #include "kernels/ours/scalar.cuh"
 #include "kernels/ours/skinny.cuh"
 
@@ -59,19 +63,26 @@ __global__ void __launch_bounds__(256)
   tb::ours::tile_scalar_body<T, tb::kColumnMajor>(out, in, cols, rows, nreps);
 }
 
+template <typename T, int NC, bool INTERLEAVE>
+__global__ void __launch_bounds__(256)
+    ours_best_narrow(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
 template <typename T, int S, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_best_skinny(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, skinny, tile16, halo, scalar };
+enum class Path { copy, narrow, skinny, tile16, halo, scalar };
 
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
+  if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
@@ -85,6 +96,19 @@ struct Launch {
     case Path::copy: {
       const long long n = static_cast<long long>(a.rows) * a.cols;
       tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 1>(n)), dim3(256), 0, a);
+      break;
+    }
+    case Path::narrow: {
+      const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
+      tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
+        constexpr int NC = decltype(k)::value;
+        using N = tb::ours::Narrow<T, NC>;
+        const auto kernel =
+            a.rows <= a.cols ? ours_best_narrow<T, NC, true> : ours_best_narrow<T, NC, false>;
+        tb::allow_dynamic_smem(kernel, N::kSmem);
+        tb::launch_kernel(kernel, dim3(tb::ours::narrow_blocks<T, NC>(a.rows, a.cols)), dim3(256),
+                          N::kSmem, a);
+      });
       break;
     }
     case Path::skinny: {
@@ -130,6 +154,10 @@ std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a)) {
   case Path::copy:
     return "path: copy (one row or one column)";
+  case Path::narrow:
+    return fmt::format("path: narrow tile, {} (s = {} packets)",
+                       a.rows <= a.cols ? "interleave" : "de-interleave",
+                       std::min(a.rows, a.cols) / tb::elems_per_16_bytes(a.dtype));
   case Path::skinny: {
     const int size = static_cast<int>(tb::dtype_size(a.dtype));
     const bool reg =
@@ -161,6 +189,8 @@ std::string path_note(const tb::LaunchArgs& a) {
         .expect(tb::on_packet_rows(tb::between(tb::Figure::load_sectors_per_request, 15, 16.5,
                                                "each lane loads one aligned 16-byte packet")))
         .expect(tb::on_packet_rows(tb::between(tb::Figure::store_sectors_per_request, 15, 16.5,
-                                               "each lane stores one aligned 16-byte packet"))));
+                                               "each lane stores one aligned 16-byte packet")))
+        .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                               "every packet stored once, by one 16-byte store"))));
 
 } // namespace

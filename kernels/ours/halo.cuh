@@ -146,7 +146,7 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
     T* dst = out + (static_cast<long long>(x) * rows + ys);
     using U = typename Bits<ES>::type;
     if (ys >= 0) {
-      *reinterpret_cast<uint4*>(dst) = p;
+      store16_global(dst, p);
     } else { // the first tile row: the elements before row 0 belong to output row x - 1
 #pragma unroll
       for (int k = 0; k < V; ++k)

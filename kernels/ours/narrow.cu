@@ -30,8 +30,8 @@ struct Launch {
       const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
       tb::ours::with_skinny_side(g, [&](auto side) {
         constexpr int S = decltype(side)::value;
-        const auto kernel = g.interleave ? ours_narrow_fallback<T, S, true>
-                                         : ours_narrow_fallback<T, S, false>;
+        const auto kernel =
+            g.interleave ? ours_narrow_fallback<T, S, true> : ours_narrow_fallback<T, S, false>;
         tb::allow_dynamic_smem(kernel, g.smem);
         tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
       });
@@ -41,9 +41,8 @@ struct Launch {
       constexpr int NC = decltype(k)::value;
       using N = tb::ours::Narrow<T, NC>;
       const auto kernel = interleave ? ours_narrow<T, NC, true> : ours_narrow<T, NC, false>;
-      const long long L = std::max(a.rows, a.cols);
       tb::allow_dynamic_smem(kernel, N::kSmem);
-      tb::launch_kernel(kernel, dim3(static_cast<unsigned>((L + N::W - 1) / N::W)), dim3(256),
+      tb::launch_kernel(kernel, dim3(tb::ours::narrow_blocks<T, NC>(a.rows, a.cols)), dim3(256),
                         N::kSmem, a);
     });
   }
@@ -76,6 +75,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         .geometry(0, 0, 256, 1)
         .order(18)
         .suites({"best"})
-        .note(path_note));
+        .note(path_note)
+        .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                               "every packet stored once, by one 16-byte store")))
+        .expect(tb::on_packet_rows(
+            tb::at_most(tb::Figure::load_sectors_over_needed, 1.1, "every packet loaded once"))));
 
 } // namespace

@@ -88,7 +88,7 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
 #pragma unroll
     for (int i = 0; i < V; ++i) {
       const int p = tid + i * kThreads;
-      if (p / NC < w) *reinterpret_cast<uint4*>(out + span + i * kThreads * V) = tile[N::span_slot(tid, i)];
+      if (p / NC < w) store16_global(out + span + i * kThreads * V, tile[N::span_slot(tid, i)]);
     }
   } else {
     // Packets past the block's last position (its last block only) read the last one instead
@@ -107,15 +107,15 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
       uint4 a[V];
 #pragma unroll
       for (int i = 0; i < V; ++i) a[i] = tile[N::owner_slot(g, i * NC + c)];
-      T* o = out + planar;
 #pragma unroll
-      for (int j = 0; j < V; ++j, o += L) *reinterpret_cast<uint4*>(o) = transpose_packet<ES>(a, j);
+      for (int j = 0; j < V; ++j)
+        store16_global(out + planar + static_cast<long long>(j) * L, transpose_packet<ES>(a, j));
     }
   }
 }
 
-// One tile a call, not inlined: inlined into the repetition loop, the compiler kept the addresses of
-// one repetition live for the next (u8: 254 registers, where one tile alone takes 80-86).
+// One tile a call, not inlined: inlined into the repetition loop, the compiler kept the addresses
+// of one repetition live for the next (u8: 254 registers, where one tile alone takes 80-86).
 template <typename T, int NC, bool INTERLEAVE>
 __device__ __noinline__ void narrow_tile(T* __restrict__ out, const T* __restrict__ in, int cols,
                                          int rows, unsigned b, unsigned char* smem_raw) {
@@ -130,6 +130,12 @@ __device__ __forceinline__ void narrow_body(T* __restrict__ out, const T* __rest
     narrow_tile<T, NC, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
   }
+}
+
+// Blocks of a launch: one for every W positions of the long side.
+template <typename T, int NC> unsigned narrow_blocks(int rows, int cols) {
+  const long long L = rows > cols ? rows : cols;
+  return static_cast<unsigned>((L + Narrow<T, NC>::W - 1) / Narrow<T, NC>::W);
 }
 
 // Calls f(std::integral_constant<int, NC>{}) for NC = narrow_packets (1, 2, 4 or 8); the NCs

@@ -150,7 +150,7 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
                           static_cast<unsigned>(y0)) &
                          (V - 1));
     if (o == 0) {
-      *reinterpret_cast<uint4*>(out + S + gr) = tp;
+      store16_global(out + S + gr, tp);
       return;
     }
     // Aligned packet g of the segment: tile rows gr-o .. gr-o+V-1.
@@ -158,7 +158,7 @@ __device__ __forceinline__ void tile16r_one(T* __restrict__ out, const T* __rest
     using U = typename Bits<ES>::type;
     T* dst = out + (S - o + gr);
     if (g > 0) {
-      *reinterpret_cast<uint4*>(dst) = p;
+      store16_global(dst, p);
     } else { // its first o elements belong to the tile above
 #pragma unroll
       for (int k = 0; k < V; ++k)

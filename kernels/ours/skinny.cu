@@ -47,7 +47,10 @@ std::string direction(const tb::LaunchArgs& a) {
             .geometry(0, 0, 256, 1)
             .order(16)
             .suites({"best"})
-            .note(direction)) &&
+            .note(direction)
+            .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                                   "every packet stored once, by one 16-byte "
+                                                   "store")))) &&
     tb::register_kernel(
         tb::kernel("ours_skinny_gather", tb::Family::ours,
                    "Ours: skinny, gather through shared rows",
@@ -58,6 +61,9 @@ std::string direction(const tb::LaunchArgs& a) {
             .output(tb::Output::transpose)
             .geometry(0, 0, 256, 1)
             .order(17)
-            .suites({"best"}));
+            .suites({"best"})
+            .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                                   "every packet stored once, by one 16-byte "
+                                                   "store"))));
 
 } // namespace

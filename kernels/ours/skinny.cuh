@@ -157,7 +157,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
         if (++k == s) k = 0, ++l;
       }
       if (u0 + V <= n) {
-        *reinterpret_cast<uint4*>(dst + f0 + u0) = o.v;
+        store16_global(dst + f0 + u0, o.v);
       } else {
 #pragma unroll
         for (int j = 0; j < V; ++j)
@@ -340,7 +340,7 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
       const int x = i * 32 + lane;
       const uint4 o = stage[slot(x)];
       if ((x + 1) * V <= n) {
-        *reinterpret_cast<uint4*>(dst + f + x * V) = o;
+        store16_global(dst + f + x * V, o);
       } else {
 #pragma unroll
         for (int j = 0; j < V; ++j)
@@ -376,7 +376,7 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
       const uint4 pk = realign16<ES>(tile[k * RC + e0 / V], tile[k * RC + e0 / V + 1], e0 % V);
       const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
       if (first >= 0 && first + V <= w) {
-        *reinterpret_cast<uint4*>(dst + g) = pk;
+        store16_global(dst + g, pk);
       } else {
 #pragma unroll
         for (int j = 0; j < V; ++j)
