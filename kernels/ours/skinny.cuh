@@ -393,6 +393,17 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
 // kMaxShort), its shared rows skewed or not; 2 to 8: the register path for that short side.
 inline constexpr int kSkinnyGather = 0;
 inline constexpr int kSkinnyGatherSkewed = 1;
+// The register path's piece as a call, not inlined into the repetition loop (as the narrow
+// tile's, and for the same reason: inlined, the compiler kept one repetition's addresses live for
+// the next, up to 254 registers and one block an SM at S = 8; called, 32 to 106, no spills). The
+// gather stays inlined: called, it went from 32 to 40 registers, 8 to 6 blocks an SM.
+template <typename T, int S, bool INTERLEAVE>
+__device__ __noinline__ void skinny_reg_piece(T* __restrict__ out, const T* __restrict__ in,
+                                              int cols, int rows, unsigned b,
+                                              unsigned char* smem_raw) {
+  skinny_reg_one<T, S, INTERLEAVE>(out, in, cols, rows, b, smem_raw);
+}
+
 template <typename T, int S, bool INTERLEAVE>
 __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
@@ -402,7 +413,7 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
       skinny_gather_one<T, INTERLEAVE, S == kSkinnyGatherSkewed>(out, in, cols, rows, blockIdx.x,
                                                                  smem_raw);
     else
-      skinny_reg_one<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
+      skinny_reg_piece<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
   }
 }
