@@ -198,26 +198,4 @@ __device__ __forceinline__ void tile16h_body(T* __restrict__ out, const T* __res
   one_tile_body<T, tile16h_one<T>>(out, in, cols, rows, nreps);
 }
 
-// The same with each tile a call, not inlined into the repetition loop (inlined, the compiler
-// keeps one repetition's addresses live for the next), and one block an SM more for 1- and 2-byte
-// types: fp16 fits 4 blocks in 62 registers without spilling (inlined, 44 bytes of spill), u8 3
-// in 80 registers with 68 bytes of spill (inlined, 184).
-template <typename T> constexpr int halo_call_blocks() {
-  return sizeof(T) >= 4 ? halo_blocks<T>() : halo_blocks<T>() + 1;
-}
-template <typename T>
-__device__ __noinline__ void tile16h_call(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                          int rows, unsigned t, unsigned char* smem_raw) {
-  tile16h_one<T>(out, in, cols, rows, t, smem_raw);
-}
-template <typename T>
-__device__ __forceinline__ void tile16h_call_body(T* __restrict__ out, const T* __restrict__ in,
-                                                  int cols, int rows, int nreps) {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  for (int r = 0; r < nreps; ++r) {
-    tile16h_call<T>(out, in, cols, rows, blockIdx.x, smem_raw);
-    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
-  }
-}
-
 } // namespace tb::ours

@@ -428,23 +428,16 @@ struct SkinnyLaunch {
 };
 inline constexpr int kSkinnyRegMax = 8;
 
-// Where the register path beats the gather, measured on an H200 and an H100 over the shape
-// map's short sides 2, 3, 4, 5, 7 and 8 (docs/perf-notes.md): on both GPUs for 1-byte elements
-// at every S; for 2-byte elements when interleaving S <= 3 and de-interleaving 3 <= S <= 5;
-// for 8-byte elements at S = 2 and when de-interleaving S = 3 (by 1-3 points); never for
-// 4-byte elements (the gather is level or ahead).
+// Where the register path beats the gather, measured on an H200 over the shape map's short sides
+// 2, 3, 4, 5, 7 and 8 with the register path a call a piece (docs/perf-notes.md): interleaving,
+// for every element size and S (95-103% of memcpy against the gather's 85-99); de-interleaving,
+// for 1- and 2-byte elements at every S, for 4-byte elements at S <= 3 and for 8-byte elements
+// at S = 2 (above those, the gather's 94-97% beats the register path's 81-91). Short sides of
+// whole packets go to the narrow tile first (ours_best).
 constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
   if (s < 2 || s > kSkinnyRegMax) return false;
-  switch (element_size) {
-  case 1:
-    return true;
-  case 2:
-    return interleave ? s <= 3 : s >= 3 && s <= 5;
-  case 8:
-    return s == 2 || (!interleave && s == 3);
-  default:
-    return false;
-  }
+  if (interleave || element_size <= 2) return true;
+  return element_size == 4 ? s <= 3 : s == 2;
 }
 
 enum class SkinnyPath { gather, registers, measured };
