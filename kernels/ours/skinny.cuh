@@ -293,6 +293,14 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
     return v;
   };
 
+  // Each warp's staging area for the interleaved side: its 32·S packets. Staging slot of packet
+  // x: x ^ (x / lcm(8, S) mod 8), so that neither the accesses at stride S (one thread's S
+  // packets) nor those at stride 1 (one instruction's 32 packets) conflict.
+  constexpr int P = S % 8 == 0 ? S : S % 4 == 0 ? 2 * S : S % 2 == 0 ? 4 * S : 8 * S;
+  auto slot = [](int x) { return x ^ (x / P & 7); };
+  const int lane = t & 31, warp = t >> 5;
+  uint4* stage = tile + S * RC + warp * 32 * S;
+
   if (INTERLEAVE) {
     // Phase 1: packet t of each planar row (its aligned packets start m_k before the
     // segment), and packet 256 of row t for threads t < S; shared chunk c + 1.
@@ -312,12 +320,7 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
     // S packets are contiguous, so storing them straight from registers would have each store
     // instruction write 16 bytes into each of 32 different sectors (50% of memcpy at S = 8,
     // fp32). They go through a per-warp staging area instead, and each store instruction
-    // writes 512 contiguous bytes. Staging slot of packet x: x ^ (x / lcm(8, S) mod 8), so
-    // that neither the writes (stride S) nor the reads (stride 1) conflict.
-    constexpr int P = S % 8 == 0 ? S : S % 4 == 0 ? 2 * S : S % 2 == 0 ? 4 * S : 8 * S;
-    auto slot = [](int x) { return x ^ (x / P & 7); };
-    const int lane = t & 31, warp = t >> 5;
-    uint4* stage = tile + S * RC + warp * 32 * S;
+    // writes 512 contiguous bytes (the staging area and its slots are set up above).
     uint4 r[S];
 #pragma unroll
     for (int k = 0; k < S; ++k)
@@ -348,13 +351,25 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
       }
     }
   } else {
-    // Phase 1: S consecutive packets of the interleaved span, de-interleaved into one packet
-    // a row, stored at shared chunk t + 1 of each row (chunk 0 is room for phase 2's shift).
+    // Phase 1: the warp's 32·S packets of the interleaved span loaded in order, 512 contiguous
+    // bytes an instruction, into its staging area (loaded straight into registers, a thread's S
+    // consecutive packets made each instruction span 32 lanes x S packets: 32 sectors a request,
+    // 2x the load sectors needed, 67-91% of memcpy for u8 at S = 5-8); then each thread's S
+    // packets, de-interleaved into one packet a row, stored at shared chunk t + 1 of each row
+    // (chunk 0 is room for phase 2's shift).
+    if (warp * 32 * V < w) {
+      const long long f = static_cast<long long>(l0 + warp * 32 * V) * S;
+      uint4 x[S];
+#pragma unroll
+      for (int i = 0; i < S; ++i) x[i] = load(f + (i * 32 + lane) * V); // past the end: last block
+#pragma unroll
+      for (int i = 0; i < S; ++i) stage[slot(i * 32 + lane)] = x[i];
+    }
+    __syncwarp();
     if (pos < w) {
-      const long long f = static_cast<long long>(l0 + pos) * S;
       uint4 v[S], r[S];
 #pragma unroll
-      for (int i = 0; i < S; ++i) v[i] = load(f + i * V); // past the end only in the last block
+      for (int i = 0; i < S; ++i) v[i] = stage[slot(lane * S + i)];
 #pragma unroll
       for (int k = 0; k < S; ++k) {
         r[k] = make_uint4(0, 0, 0, 0);
