@@ -45,9 +45,8 @@ __device__ __forceinline__ void store16_stream(void* p, const uint4& v) {
 // the back end as four 32-bit stores that the compiler merges again where it can; in the narrow
 // tile's de-interleave (2- to 8-byte types) it did not, and each warp store became four 32-bit
 // stores of 16 sectors each (4x the store requests, 71% of memcpy for fp32 on an H200). The asm
-// names no "memory" clobber, so the compiler stays free to move other loads and stores across it
-// (CUDA's __stwb has the clobber, and held each of the skinny path's shared loads behind the
-// store before it): use it only for output that the kernel does not read back.
+// names no "memory" clobber (CUDA's __stwb does), so the compiler stays free to move other loads
+// and stores across it: use it only for output that the kernel does not read back.
 __device__ __forceinline__ void store16_global(void* p, const uint4& v) {
 #if defined(__CUDA_ARCH__)
   asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),

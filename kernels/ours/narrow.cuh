@@ -39,9 +39,8 @@ template <typename T, int NC> struct Narrow {
   static_assert(NC == 1 || NC == 2 || NC == 4 || NC == 8, "NC divides the block's 256 threads");
   static_assert(V * NC % 8 == 0, "the swizzle needs V * NC to be a multiple of 8");
   static constexpr int BLOCK = V * NC; // packets of one owner's positions: V·NC
-  __device__ static int slot(int p) { return p ^ ((p / BLOCK) & 7); }
-  // The same, spelled so that the compiler sees what varies with the unrolled index i:
-  // owner g's packet k (< BLOCK), and the span's packet tid + 256·i.
+  // The slot of packet p, p ^ (p / BLOCK mod 8), spelled so that the compiler sees what varies
+  // with the unrolled index i: owner g's packet k (< BLOCK), and the span's packet tid + 256·i.
   __device__ static int owner_slot(int g, int k) { return g * BLOCK + (k ^ (g & 7)); }
   __device__ static int span_slot(int tid, int i) {
     return i * kThreads + (tid ^ ((tid / BLOCK + i * (kThreads / BLOCK)) & 7));

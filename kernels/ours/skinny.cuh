@@ -447,8 +447,10 @@ inline constexpr int kSkinnyRegMax = 8;
 // 2, 3, 4, 5, 7 and 8 with the register path a call a piece (docs/perf-notes.md): interleaving,
 // for every element size and S (95-103% of memcpy against the gather's 85-99); de-interleaving,
 // for 1- and 2-byte elements at every S, for 4-byte elements at S <= 3 and for 8-byte elements
-// at S = 2 (above those, the gather's 94-97% beats the register path's 81-91). Short sides of
-// whole packets go to the narrow tile first (ours_best).
+// at S = 2 (above those, the gather's 94-97% beat the register path's 81-91). Measured before the
+// de-interleave's loads were staged; since then fp32 at S = 4 favours the register path on an
+// H200 (99 against 96), not yet taken. Short sides of whole packets go to the narrow tile first
+// (ours_best).
 constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
   if (s < 2 || s > kSkinnyRegMax) return false;
   if (interleave || element_size <= 2) return true;
