@@ -7,8 +7,9 @@
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
-//    unaligned rows below two: the skinny path (skinny.cuh), in registers or through shared
-//    rows as skinny_registers_win says;
+//    unaligned rows below two: the padded tile (padded.cuh) where padded_tile_wins says so
+//    (de-interleaving 1-byte elements from s = 9, 2-byte ones from 65), else the skinny path
+//    (skinny.cuh), in registers or through shared rows as skinny_registers_win says;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -20,6 +21,7 @@
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
+#include "kernels/ours/padded.cuh"
 #include "kernels/ours/scalar.cuh"
 #include "kernels/ours/skinny.cuh"
 
@@ -69,13 +71,19 @@ __global__ void __launch_bounds__(256)
   tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
+template <typename T, bool INTERLEAVE>
+__global__ void __launch_bounds__(256, tb::ours::Padded<T>::kMinBlocks)
+    ours_best_padded(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::padded_body<T, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
 template <typename T, int S, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_best_skinny(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, narrow, skinny, tile16, halo, scalar };
+enum class Path { copy, narrow, padded, skinny, tile16, halo, scalar };
 
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
@@ -83,6 +91,8 @@ Path choose(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
+  if (tb::ours::padded_tile_wins(static_cast<int>(tb::dtype_size(a.dtype)), s, a.rows <= a.cols))
+    return Path::padded;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
@@ -109,6 +119,15 @@ struct Launch {
         tb::launch_kernel(kernel, dim3(tb::ours::narrow_blocks<T, NC>(a.rows, a.cols)), dim3(256),
                           N::kSmem, a);
       });
+      break;
+    }
+    case Path::padded: {
+      const bool interleave = a.rows <= a.cols;
+      const auto kernel = interleave ? ours_best_padded<T, true> : ours_best_padded<T, false>;
+      const std::size_t smem = tb::ours::Padded<T>::smem(std::min(a.rows, a.cols), interleave);
+      tb::allow_dynamic_smem(kernel, smem);
+      tb::launch_kernel(kernel, dim3(tb::ours::padded_blocks<T>(a.rows, a.cols)), dim3(256), smem,
+                        a);
       break;
     }
     case Path::skinny: {
@@ -158,6 +177,11 @@ std::string path_note(const tb::LaunchArgs& a) {
     return fmt::format("path: narrow tile, {} (s = {} packets)",
                        a.rows <= a.cols ? "interleave" : "de-interleave",
                        std::min(a.rows, a.cols) / tb::elems_per_16_bytes(a.dtype));
+  case Path::padded:
+    return fmt::format("path: padded tile, {} (s = {}, {} packets padded)",
+                       a.rows <= a.cols ? "interleave" : "de-interleave", std::min(a.rows, a.cols),
+                       (std::min(a.rows, a.cols) + tb::elems_per_16_bytes(a.dtype) - 1) /
+                           tb::elems_per_16_bytes(a.dtype));
   case Path::skinny: {
     const int size = static_cast<int>(tb::dtype_size(a.dtype));
     const bool reg =

@@ -90,6 +90,10 @@ std::vector<Param> params() {
                           {5, 4099},
                           {31, 20011},
                           {20011, 31},
+                          // A short side of 100 and an odd long side: the padded tile with a
+                          // partial last packet column (u8 7 packets, fp16 13) both ways.
+                          {100, 4099},
+                          {4099, 100},
                           // A short side of whole packets, the long side a multiple of 16 but
                           // not of a block's positions: the narrow tile both ways (u8 1 and 8
                           // packets, fp16 2 and 8, fp32 4, fp64 8) with a partial last block.
@@ -144,7 +148,7 @@ namespace {
 // No grid dimension may pass its limit at any shape: two rows or two columns of 2^25 + 1
 // (one block a row or a column of tiles would need a grid y of 2^25 / 32 > 65535).
 TEST(Skinny, LongestShapesLaunchAndAreExact) {
-  for (const char* id : {"ours_best", "ours_skinny"}) {
+  for (const char* id : {"ours_best", "ours_skinny", "ours_padded"}) {
     const KernelSpec* k = find_kernel(id);
     ASSERT_NE(k, nullptr);
     for (const Shape s : {Shape{2, (1 << 25) + 1}, Shape{(1 << 25) + 1, 2}})
