@@ -89,8 +89,12 @@ std::vector<Param> params() {
     for (DType t : kAllDTypes)
       out.push_back({s, t, {"ours_best", "ours_skinny", "ours_skinny_gather", "ours_narrow"}});
   // Three packets of u8 (six of fp16, twelve of fp32): the padded tile's funnel-shifted shared
-  // reads must still leave one 16-byte store a packet (ours_best takes it for u8).
-  for (DType t : kAllDTypes) out.push_back({Shape{16384, 48}, t, {"ours_best", "ours_padded"}});
+  // reads must still leave one 16-byte store a packet. ours_best takes the padded tile here for
+  // u8 only (fp64 runs the 16-byte tile's edge tiles, 12 load sectors a request at this width).
+  for (DType t : kAllDTypes)
+    out.push_back({Shape{16384, 48}, t,
+                   t == DType::u8 ? std::vector<std::string>{"ours_best", "ours_padded"}
+                                  : std::vector<std::string>{"ours_padded"}});
   return out;
 }
 
