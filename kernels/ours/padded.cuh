@@ -26,10 +26,12 @@
 // Bank groups: the de-interleave's span keeps each group's V·s elements (s chunks) in s | 1 chunks
 // (owners one odd stride apart); the padded span gives each group's V positions V·NC + 1 chunks
 // (V·NC is even); shared rows are an odd number of chunks long.
-// Cost: on an H200 this issues about five times the narrow tile's instructions a packet (159
-// against 30 at 16 x 8000000 u8, Nsight Compute), most of them index arithmetic, selects and
-// funnel shifts, and u8 needs 128 registers (two blocks an SM; held to three it spills and loses
-// 10-20 points); it reaches 56-77% of memcpy where the narrow tile reaches 88-97.
+// Cost: instructions. On an H200 at 33 x 3878787 u8 it issues 237 warp instructions for every 32
+// output packets (Nsight Compute: loads 29%, the owners' reads 17%, transposes 10%, the output
+// 43%; index arithmetic, selects and funnel shifts more than the transposes), where the narrow
+// tile issues 30 at 16 x 8000000; u8 takes 128 registers (two blocks an SM; held to three it
+// spills and loses 8-19 points). Over the map's short sides from 9 it reaches 56-87% of memcpy on
+// an H200, where the narrow tile reaches 88-97.
 #pragma once
 
 #include "kernels/ours/skinny.cuh" // set_bits, and realign16 through realign.cuh
@@ -305,13 +307,13 @@ __device__ __forceinline__ void padded_body(T* __restrict__ out, const T* __rest
   }
 }
 
-// Where ours_best takes the padded tile: where it beat the skinny path's gather on an H200
-// (docs/perf-notes.md), de-interleaving 1-byte elements at every short side the register path and
-// the narrow tile leave to the gather (9 up: 56-63% of memcpy against 42-56%) and 2-byte ones
-// above 64 (58 against 50). Interleaving, and de-interleaving 2-byte elements at shorter sides
-// and wider ones at any, the gather stays ahead: the padded tile issues about five times the
-// narrow tile's instructions a packet, the gather's cost grows with the short side and the
-// element count a packet.
+// Where ours_best takes the padded tile: where it beat the skinny path's gather, measured on an
+// H200 and an H100 over the map's shapes (docs/perf-notes.md): de-interleaving 1-byte elements at
+// every short side the register path and the narrow tile leave to the gather (9 up; H200 57-64%
+// of memcpy against 42-56; H100 at s = 31, 33, 100 69-77 against 48-66) and 2-byte ones above 64
+// (58 against 50 and 64 against 53). The one loss: u8 at s = 12 on the H100, 75 against 77 (the
+// H200 gains 63 against 56 there). Interleaving, and de-interleaving 2-byte elements at shorter
+// sides and wider ones at any, the gather stays ahead.
 constexpr bool padded_tile_wins(int element_size, int s, bool interleave) {
   if (interleave || s < 2 || s >= 16 * (16 / element_size)) return false;
   return element_size == 1 ? s > kSkinnyRegMax : element_size == 2 && s > 64;
