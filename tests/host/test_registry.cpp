@@ -147,3 +147,45 @@ TEST(Registry, PacketPathDecisionsPerShapeAndType) {
     EXPECT_NE(note(DType::fp16, 1, 1000), ""); // one row is not a multiple of 8
   }
 }
+
+// ours_best's dispatch, read back through the path it notes: the measured crossovers of
+// docs/perf-notes.md (the narrow tile for short sides of whole packets, the register path for
+// s = 2 to 8, the padded tile to de-interleave 1-byte elements from s = 9 and 2-byte ones from 65,
+// the gather otherwise below one tile). No GPU needed: the note is computed on the host.
+TEST(Registry, BestPathPerShapeAndType) {
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  ASSERT_TRUE(static_cast<bool>(k->note));
+  auto path = [&](DType t, int rows, int cols) {
+    LaunchArgs a;
+    a.dtype = t;
+    a.rows = rows;
+    a.cols = cols;
+    return k->note(a);
+  };
+  auto takes = [&](DType t, int rows, int cols, const char* what) {
+    const std::string p = path(t, rows, cols);
+    EXPECT_NE(p.find(what), std::string::npos)
+        << dtype_name(t) << " " << rows << "x" << cols << ": " << p;
+  };
+  takes(DType::u8, 1, 1000, "copy");
+  takes(DType::u8, 4000000, 32, "narrow tile, de-interleave");
+  takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
+  takes(DType::u8, 16000000, 8, "de-interleave in registers");
+  takes(DType::fp32, 3, 4099, "interleave in registers");
+  // The padded tile: 1-byte de-interleave from s = 9 to one tile, 2-byte from 65.
+  takes(DType::u8, 10666667, 12, "padded tile, de-interleave");
+  takes(DType::u8, 4129033, 31, "padded tile, de-interleave");
+  takes(DType::u8, 20011, 255, "padded tile, de-interleave");
+  takes(DType::fp16, 640001, 100, "padded tile, de-interleave");
+  takes(DType::bf16, 4099, 65, "padded tile, de-interleave");
+  // Where the gather stayed ahead: interleaving, 2-byte below 65, 4- and 8-byte types.
+  takes(DType::u8, 100, 1280001, "gather");
+  takes(DType::fp16, 2064517, 31, "gather");
+  takes(DType::bf16, 4099, 63, "gather");
+  takes(DType::fp32, 969697, 33, "gather");
+  takes(DType::fp64, 516129, 31, "gather");
+  // One tile and beyond: the tiles.
+  takes(DType::u8, 500001, 256, "halo tile");
+  takes(DType::fp16, 500000, 128, "16-byte tile");
+}
