@@ -1,7 +1,8 @@
 // Our padded tile (padded.cuh): any short side from 2 to 16V - 1, padded to whole packets, rows at
-// any offset; all of the short side and (256 / NC)·V positions of the long side a block, V x V
-// transposes in registers, every global and shared access 16 bytes wide. Other shapes with a
-// short side up to 1024 run the skinny path (noted); longer short sides are declined.
+// any offset; all of the short side and (256 / NC)·KB·V positions of the long side a block (KB = 1,
+// or 2 for 4-byte and 4 for 8-byte elements), V x V transposes in registers, every global and
+// shared access 16 bytes wide. Other shapes with a short side up to 1024 run the skinny path
+// (noted); longer short sides are declined.
 #include "kernels/ours/padded.cuh"
 
 #include <fmt/format.h>
@@ -60,7 +61,7 @@ std::string path_note(const tb::LaunchArgs& a) {
                tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("any short side below one tile, padded to whole packets, rows at any offset: "
-                 "the whole short side and (256 / NC)·V positions a block, V x V transposes in "
+                 "the whole short side and (256 / NC)·KB·V positions a block, V x V transposes in "
                  "registers, 16-byte accesses to global and shared memory, funnel shifts where "
                  "a packet is not on the 16-byte grid")
         .output(tb::Output::transpose)
