@@ -9,32 +9,32 @@
 //    c·V .. c·V + V - 1 (rows past s are zeros, or ignored) and positions G·V .. G·V + V - 1 for
 //    its KB groups G = g, g + RG, ...
 //  - The planar side goes through shared rows as the skinny register path's does: the aligned
-//    packets that cover each row segment, as they are, and a funnel shift (realign16) by the
-//    segment's offset from the 16-byte grid between them and the owners; the two packets at a
+//    packets that cover each row segment, as they are, and a shifted read (shared_read16) by
+//    the segment's offset from the 16-byte grid between them and the owners; the two packets at a
 //    written segment's ends, shared with the neighbouring blocks, element by element.
 //  - The interleaved side is where s / V is not whole: position q's channels c·V .. c·V + V - 1
 //    start at element q·s + c·V of the span, anywhere in a packet.
 //     - De-interleave: the span is loaded in order into shared memory and each owner reads its
-//       V packets from it at element offsets, each from the two 16-byte chunks that hold it
-//       and one realign16; channels past s come out as garbage and are never stored.
+//       V packets from it at element offsets, each with one shifted read
+//       (shared_read16); channels past s come out as garbage and are never stored.
 //     - Interleave: the owners store their transposed packets whole into a padded copy of the
 //       span (NC chunks a position); each output packet is then read back from it at element
-//       offsets: one realign16 for the part of it in one position, and one more, blended in,
+//       offsets: one shifted read for the part of it in one position, and one more, blended in,
 //       for each position boundary inside it (one at most for s >= V).
-// Each element passes shared memory twice, as 16-byte accesses, plus a few funnel shifts and
-// selects; the gather it replaces did one shared access an element (16 for 16 bytes of u8).
-// Bank groups: the de-interleave's span keeps each group's V·s elements (s chunks) in s | 1 chunks
-// (owners one odd stride apart); the padded span gives each group's V positions V·NC + 1 chunks
-// (V·NC is even); shared rows are an odd number of chunks long.
-// Cost: instructions. On an H200 at 33 x 3878787 u8 it issues 237 warp instructions for every 32
-// output packets (Nsight Compute: loads 29%, the owners' reads 17%, transposes 10%, the output
-// 43%; index arithmetic, selects and funnel shifts more than the transposes), where the narrow
-// tile issues 30 at 16 x 8000000; u8 takes 128 registers (two blocks an SM; held to three it
-// spills and loses 8-19 points). Over the map's short sides from 9 it reaches 56-87% of memcpy on
-// an H200, where the narrow tile reaches 88-97.
+// Each element passes shared memory twice (16-byte stores, 8-byte shifted reads), plus a few funnel
+// shifts and selects; the gather it replaces did one shared access an element (16 for 16 bytes of
+// u8). Bank groups: the de-interleave's span keeps each group's V·s elements (s chunks) in s | 1
+// chunks (owners one odd stride apart); the padded span gives each group's V positions V·NC + 1
+// chunks (V·NC is even); shared rows are an odd number of chunks long. Cost: instructions. On an
+// H200 at 33 x 3878787 u8 it issues 237 warp instructions for every 32 output packets (Nsight
+// Compute: loads 29%, the owners' reads 17%, transposes 10%, the output 43%; index arithmetic,
+// selects and funnel shifts more than the transposes), where the narrow tile issues 30 at 16 x
+// 8000000; u8 takes 128 registers (two blocks an SM; held to three it spills and loses 8-19
+// points). Over the map's short sides from 9 it reaches 56-87% of memcpy on an H200, where the
+// narrow tile reaches 88-97.
 #pragma once
 
-#include "kernels/ours/skinny.cuh" // set_bits, and realign16 through realign.cuh
+#include "kernels/ours/skinny.cuh" // set_bits; packet_bits and transpose_packet through it
 
 namespace tb::ours {
 
@@ -42,7 +42,8 @@ template <typename T> struct Padded {
   static constexpr int V = Pack16<T>::kCount;
   static constexpr int ES = static_cast<int>(sizeof(T));
   // V x V blocks an owner transposes, at positions RG apart: enough that a block holds 32 KB or
-  // more (u8: 64 KB), and its loads are all in flight at once (kLoads a thread).
+  // more (u8: 64 KB). Its loads go kLoads a thread at a time (u8 and the widest short sides take
+  // two rounds; 16 for u8 spilled).
   static constexpr int KB = V >= 8 ? 1 : 8 / V;
   static constexpr int kLoads = 8;
   // Blocks an SM that the register budget is held to: as many as ptxas allows without spilling
@@ -151,7 +152,7 @@ __device__ __forceinline__ void padded_one(T* __restrict__ out, const T* __restr
 
   if (INTERLEAVE) {
     // Phase 1: each planar row segment's aligned packets into shared row k, chunks 0 .. GN; U
-    // loads in flight (all of a thread's, but for the widest short sides).
+    // loads in flight a round.
     int k = tid / per_row, p = tid - k * per_row;
     while (k < s) {
       uint4 v[U];

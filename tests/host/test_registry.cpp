@@ -119,6 +119,17 @@ TEST(Registry, LibraryBaselines) {
   EXPECT_FALSE(geam->supports(DType::u8));
 }
 
+namespace {
+// What a kernel notes for a shape and type (its path, or why a fast path is off).
+std::string note_of(const KernelSpec& k, DType t, int rows, int cols) {
+  LaunchArgs a;
+  a.dtype = t;
+  a.rows = rows;
+  a.cols = cols;
+  return k.note(a);
+}
+} // namespace
+
 // Kernels with 16-byte accesses say when a shape forces their scalar fallback.
 TEST(Registry, PacketPathDecisionsPerShapeAndType) {
   EXPECT_EQ(elems_per_16_bytes(DType::fp32), 4);
@@ -130,13 +141,7 @@ TEST(Registry, PacketPathDecisionsPerShapeAndType) {
     const KernelSpec* k = find_kernel(id);
     ASSERT_NE(k, nullptr);
     ASSERT_TRUE(static_cast<bool>(k->note));
-    auto note = [&](DType t, int rows, int cols) {
-      LaunchArgs a;
-      a.dtype = t;
-      a.rows = rows;
-      a.cols = cols;
-      return k->note(a);
-    };
+    auto note = [&](DType t, int rows, int cols) { return note_of(*k, t, rows, cols); };
     EXPECT_EQ(note(DType::fp32, 8192, 8192), "");
     EXPECT_EQ(note(DType::fp32, 1536, 4096), "");
     EXPECT_NE(note(DType::fp32, 4099, 7919).find("multiples of 4"), std::string::npos);
@@ -156,15 +161,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
   ASSERT_TRUE(static_cast<bool>(k->note));
-  auto path = [&](DType t, int rows, int cols) {
-    LaunchArgs a;
-    a.dtype = t;
-    a.rows = rows;
-    a.cols = cols;
-    return k->note(a);
-  };
   auto takes = [&](DType t, int rows, int cols, const char* what) {
-    const std::string p = path(t, rows, cols);
+    const std::string p = note_of(*k, t, rows, cols);
     EXPECT_NE(p.find(what), std::string::npos)
         << dtype_name(t) << " " << rows << "x" << cols << ": " << p;
   };
