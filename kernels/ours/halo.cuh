@@ -16,27 +16,44 @@ namespace tb::ours {
 // tile row of the matrix). Offsets of output rows x0 + c*V + j depend on j only, as x0 and
 // c*V are multiples of V when the tile is not shifted, and on x0 otherwise: o is computed per
 // packet from the flat offset, so both cases are the same code.
-template <typename T> struct HaloTile {
+// SPLIT 2 (1- and 2-byte elements, tile16_halo_short.cu): tiles of 8V rows, the V halo rows
+// above them, and each row group's four word passes shared by two threads (lanes h = 0, 1 of a
+// group take words 0-1 and 2-3). Same registers a thread in phase 2, half the shared memory and
+// half the packets in flight in phase 1; twice the halo rows for the data (from L2: the tile
+// above ran just before in column-major order).
+template <typename T, int SPLIT = 1> struct HaloTile {
   using L = Tile16<T>;
   static constexpr int V = L::V;
-  static constexpr int ROWS = L::ROWS + V; // shared rows: the halo (tile rows -V .. -1) first
+  static_assert(SPLIT == 1 || (SPLIT == 2 && sizeof(T) <= 2), "SPLIT 2 is for 1- and 2-byte types");
+  static constexpr int TROWS = L::ROWS / SPLIT; // the tile's own rows
+  static constexpr int R = TROWS / 16;          // phase 1 passes of 16 rows over them
+  static constexpr int GROUPS = TROWS / V;      // row groups of V rows
+  static constexpr int ROWS = TROWS + V;        // shared rows: the halo (tile rows -V .. -1) first
   static constexpr std::size_t kSmem = sizeof(uint4) * (ROWS * L::CHUNKS + ROWS); // + 17th packets
 };
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (64 registers;
 // fp32 takes 72 uncapped), 3 for 2-byte types (85 registers, 35 KB tiles), 2 for bytes (74 KB
-// tiles).
+// tiles). The half-height tile takes the same: u8 120 registers (2 blocks of 39 KB), fp16 72
+// (3 of 19 KB). Held to 3 blocks (80 registers) or 4 (64, 20 bytes spilled) u8 ran 4-17
+// points slower on the H100, so did 64-row tiles (SPLIT 4); docs/perf-notes.md.
 template <typename T> constexpr int halo_blocks() {
   return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2;
 }
 
+// Blocks of the halo tile a matrix takes (the grid: one tile a block).
+template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
+  using H = HaloTile<T, SPLIT>;
+  return ceil_div(a.cols, H::L::COLS) * ceil_div(a.rows, H::TROWS);
+}
+
 // The fallback for matrices smaller than one halo tile: every element of the tile and of its
 // halo rows, read and written one by one, consecutive threads on consecutive output elements.
-template <typename T>
+template <typename T, int SPLIT>
 __device__ __forceinline__ void tile16h_elementwise(T* __restrict__ out, const T* __restrict__ in,
                                                     int cols, int rows, int x0, int y0) {
   using L = Tile16<T>;
-  constexpr int SPAN = L::ROWS + L::V;
+  constexpr int SPAN = HaloTile<T, SPLIT>::ROWS;
 #pragma unroll 1
   for (int e = threadIdx.x; e < L::COLS * SPAN; e += kThreads) {
     const int x = x0 + e / SPAN, y = y0 - L::V + e % SPAN;
@@ -45,16 +62,16 @@ __device__ __forceinline__ void tile16h_elementwise(T* __restrict__ out, const T
   }
 }
 
-template <typename T>
+template <typename T, int SPLIT = 1>
 __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T>;
-  using H = HaloTile<T>;
+  using H = HaloTile<T, SPLIT>;
   constexpr int V = L::V;
-  constexpr int R = L::R; // == V: passes of 16 rows over the tile's own rows
+  constexpr int R = H::R; // passes of 16 rows over the tile's own rows
   constexpr int ES = static_cast<int>(sizeof(T));
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
-  const unsigned tiles = tiles_x * ((rows + L::ROWS - 1) / L::ROWS);
+  const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
   // Column-major block order: the blocks running at one time write whole output rows in
   // address order (measured +2-8 points over row-major for the aligned tile).
   // The grid starts two tiles from the end (the bottom of the last tile column first). This
@@ -68,9 +85,9 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   // path: it is slow (a tile's worth of dependent loads per thread), and an edge tile on it
   // trails the whole grid.
   const int x0 = min(tx * L::COLS, cols - L::COLS);
-  const int y0 = min(ty * L::ROWS, rows - L::ROWS);
+  const int y0 = min(ty * H::TROWS, rows - H::TROWS);
   if (x0 < 0 || y0 < 0) {
-    tile16h_elementwise(out, in, cols, rows, tx * L::COLS, ty * L::ROWS);
+    tile16h_elementwise<T, SPLIT>(out, in, cols, rows, tx * L::COLS, ty * H::TROWS);
     return;
   }
   const long long total = static_cast<long long>(rows) * cols;
@@ -131,10 +148,12 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   }
   __syncthreads();
   // Phase 2: thread (g, c) transposes chunk c of its row group (tile rows g*V ..) and of the
-  // group above it, and stores output packet g of each of the V output rows x0 + c*V + j.
-  const int g = tid % 16, c = tid / 16;
+  // group above it, and stores output packet g of each of the V output rows x0 + c*V + j
+  // (with SPLIT, of the output rows of its share h of the word passes).
+  const int g = tid % H::GROUPS, c = tid / 16;
+  const int h = SPLIT == 1 ? 0 : (tid / H::GROUPS) % SPLIT;
   const int gr = g * V;
-  const bool bottom = y0 + L::ROWS == rows;
+  const bool bottom = y0 + H::TROWS == rows;
   auto emit = [&](int j, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
     const int o = static_cast<int>(
@@ -152,7 +171,8 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
       for (int k = 0; k < V; ++k)
         if (ys + k >= 0) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
     }
-    if (bottom && g == 15 && o != 0) { // the packet past the matrix's last row: its first o
+    // The packet past the matrix's last row: its first o elements.
+    if (bottom && g == H::GROUPS - 1 && o != 0) {
       const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
       U* tail = reinterpret_cast<U*>(dst + V);
 #pragma unroll
@@ -163,13 +183,15 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   if constexpr (ES <= 2) {
     // 1- and 2-byte elements: one 32-bit word of each packet at a time (word q of V rows holds
     // output packets q*E .. q*E+E-1, E = 4 / ES elements a word), so 2V registers hold the
-    // data instead of 8V. The four sets of 8 lanes (g / 8, c % 2) start at different words:
-    // with the same word everywhere the 32 lanes would read 8 banks (4-way conflicts).
+    // data instead of 8V. The four sets of 8 lanes ((g / 8, c % 2), with SPLIT (h, c % 2))
+    // start at different words: with the same word everywhere the 32 lanes would read 8 banks
+    // (4-way conflicts).
     constexpr int E = 4 / ES;
-    const int rot = (g >> 3) + 2 * (c & 1);
+    constexpr int NQ = 4 / SPLIT; // word passes a thread
+    const int rot = SPLIT == 1 ? (g >> 3) + 2 * (c & 1) : (c & 1);
 #pragma unroll 1
-    for (int qi = 0; qi < 4; ++qi) {
-      const int q = (qi + rot) & 3;
+    for (int qi = 0; qi < NQ; ++qi) {
+      const int q = h * NQ + ((qi + rot) % NQ);
       unsigned w[V], u[V]; // word q of the thread's own rows, and of the rows above
 #pragma unroll
       for (int i = 0; i < V; ++i) {
@@ -192,10 +214,10 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   }
 }
 
-template <typename T>
+template <typename T, int SPLIT = 1>
 __device__ __forceinline__ void tile16h_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
-  one_tile_body<T, tile16h_one<T>>(out, in, cols, rows, nreps);
+  one_tile_body<T, tile16h_one<T, SPLIT>>(out, in, cols, rows, nreps);
 }
 
 } // namespace tb::ours

@@ -76,6 +76,9 @@ std::vector<Param> params() {
                           {259, 270},
                           {17, 4100},
                           {4100, 17},
+                          // The half-height halo tile's partial halo: its bottom tile shifted
+                          // up by 6 rows (u8 128-row tiles, fp16 64-row tiles; halo 16 and 8).
+                          {250, 301},
                           // Multiples of 16, so rows are whole 16-byte packets in every type,
                           // but not of any tile size: the edge tiles of the 16-byte tile.
                           {1040, 1008},

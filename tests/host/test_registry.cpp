@@ -184,6 +184,9 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 969697, 33, "gather");
   takes(DType::fp64, 516129, 31, "gather");
   // One tile and beyond: the tiles.
-  takes(DType::u8, 500001, 256, "halo tile");
+  takes(DType::u8, 500001, 256, "halo tile, half height");
+  takes(DType::u8, 11313, 11313, "halo tile, half height");
+  takes(DType::fp16, 250001, 256, "halo tile (rows");
+  takes(DType::fp32, 320001, 100, "halo tile (rows");
   takes(DType::fp16, 500000, 128, "16-byte tile");
 }
