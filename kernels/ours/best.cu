@@ -16,9 +16,9 @@
 //    shape is not a whole number of tiles;
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
 //    16-byte output packets) for 1-, 2- and 4-byte elements, at half height (128 x 256) for
-//    1-byte ones (+4 to +10 points on every u8 halo shape of the map); for 8-byte elements the
-//    scalar tile in column-major order (93-94% at 8191x8193 and 4099x7919, against the halo tile's
-//    86-88%).
+//    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
+//    of nine, -1 to -5 at four); for 8-byte elements the scalar tile in column-major order
+//    (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }
 // Bytes take the half-height halo tile; 2-byte types stay on the full one, which led at three
-// of the map's four 2-byte halo shapes.
+// of the map's four 2-byte halo shapes on the H100 and at all four on the H200.
 constexpr int halo_split(std::size_t element_size) {
   return element_size == 1 ? 2 : 1;
 }

@@ -35,8 +35,9 @@ template <typename T, int SPLIT = 1> struct HaloTile {
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (64 registers;
 // fp32 takes 72 uncapped), 3 for 2-byte types (85 registers, 35 KB tiles), 2 for bytes (74 KB
 // tiles). The half-height tile takes the same: u8 120 registers (2 blocks of 39 KB), fp16 72
-// (3 of 19 KB). Held to 3 blocks (80 registers) or 4 (64, 20 bytes spilled) u8 ran 4-17
-// points slower on the H100, so did 64-row tiles (SPLIT 4); docs/perf-notes.md.
+// (3 of 19 KB). On the H100, u8 held to 3 blocks (80 registers, a rolled loop) ran 72-94% of
+// memcpy, 4 blocks (64, 20 bytes spilled) 67-77 and 64-row tiles (SPLIT 4) 68-76, against
+// 81-92 as it is (docs/perf-notes.md).
 template <typename T> constexpr int halo_blocks() {
   return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2;
 }
