@@ -48,21 +48,6 @@ template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
   return ceil_div(a.cols, H::L::COLS) * ceil_div(a.rows, H::TROWS);
 }
 
-// The fallback for matrices smaller than one halo tile: every element of the tile and of its
-// halo rows, read and written one by one, consecutive threads on consecutive output elements.
-template <typename T, int SPLIT>
-__device__ __forceinline__ void tile16h_elementwise(T* __restrict__ out, const T* __restrict__ in,
-                                                    int cols, int rows, int x0, int y0) {
-  using L = Tile16<T>;
-  constexpr int SPAN = HaloTile<T, SPLIT>::ROWS;
-#pragma unroll 1
-  for (int e = threadIdx.x; e < L::COLS * SPAN; e += kThreads) {
-    const int x = x0 + e / SPAN, y = y0 - L::V + e % SPAN;
-    if (x < cols && y >= 0 && y < rows)
-      out[static_cast<long long>(x) * rows + y] = in[static_cast<long long>(y) * cols + x];
-  }
-}
-
 template <typename T, int SPLIT = 1>
 __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, unsigned t, unsigned char* smem_raw) {
@@ -81,16 +66,13 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
   const unsigned tiles_y = tiles / tiles_x;
   const int tx = static_cast<int>(t / tiles_y), ty = static_cast<int>(t % tiles_y);
-  // Edge tiles are shifted back inside the matrix (whole tiles; shared packets are written
-  // twice with the same values). Only a matrix smaller than one tile takes the element-wise
-  // path: it is slow (a tile's worth of dependent loads per thread), and an edge tile on it
-  // trails the whole grid.
-  const int x0 = min(tx * L::COLS, cols - L::COLS);
-  const int y0 = min(ty * H::TROWS, rows - H::TROWS);
-  if (x0 < 0 || y0 < 0) {
-    tile16h_elementwise<T, SPLIT>(out, in, cols, rows, tx * L::COLS, ty * H::TROWS);
-    return;
-  }
+  // Edge tiles are partial: the last tile column holds W = cols - x0 columns and the last tile
+  // row h = rows - y0 rows. Their loads stop at the matrix's edge and their lanes past it store
+  // nothing, so every byte is read and written once whatever the shape (shifting the edge tiles
+  // back inside the matrix, as this tile did first, read and wrote the overlap twice: 1.5 times
+  // the data at 320001 x 100 fp32, where the 100 columns took two 64-column tiles).
+  const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
+  const int W = min(L::COLS, cols - x0);
   const long long total = static_cast<long long>(rows) * cols;
   uint4* tile = reinterpret_cast<uint4*>(smem_raw); // tile row r at shared row r + V
   uint4* extra = tile + H::ROWS * L::CHUNKS;        // the 17th packet of each offset row
@@ -109,9 +91,10 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   for (int i = 0; i < P; ++i) {
     const int row = i < R ? i * 16 + lr : lr - V;
     v[i] = make_uint4(0, 0, 0, 0);
-    if (i < R || (lr < V && y0 + row >= 0)) {
-      const long long s = static_cast<long long>(y0 + row) * cols + x0 - offset(row);
-      v[i] = *reinterpret_cast<const uint4*>(in + s + lc * V);
+    const int o = offset(row);
+    if ((i < R ? y0 + row < rows : lr < V && y0 + row >= 0) && lc * V < o + W) {
+      const long long at = static_cast<long long>(y0 + row) * cols + x0 - o + lc * V;
+      v[i] = load_packet(in, at, total);
     }
   }
   // The 17th packets, after the main loads are issued: each is stored to shared memory, which
@@ -120,15 +103,9 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   for (int k = tid; k < H::ROWS; k += kThreads) {
     const int row = k - V;
     const int xo = offset(row);
-    if (y0 + row < 0 || xo == 0) continue;
+    if (y0 + row < 0 || y0 + row >= rows || xo + W <= L::COLS) continue;
     const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
-    if (first + V <= total) {
-      extra[k] = *reinterpret_cast<const uint4*>(in + first);
-    } else { // the matrix's last packet is partial: only its first xo elements are used
-      T* e = reinterpret_cast<T*>(&extra[k]);
-#pragma unroll 1
-      for (int i = 0; i < V; ++i) e[i] = first + i < total ? in[first + i] : T{};
-    }
+    extra[k] = load_packet(in, first, total);
   }
   __syncthreads(); // the side packets are in place
 #pragma unroll
@@ -154,9 +131,10 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   const int g = tid % H::GROUPS, c = tid / 16;
   const int h = SPLIT == 1 ? 0 : (tid / H::GROUPS) % SPLIT;
   const int gr = g * V;
-  const bool bottom = y0 + H::TROWS == rows;
+  const bool bottom = y0 + H::TROWS >= rows;
   auto emit = [&](int j, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
+    if (x >= cols) return; // a partial tile's lanes past the last column
     const int o = static_cast<int>(
         (static_cast<unsigned>(x) * static_cast<unsigned>(rows) + static_cast<unsigned>(y0)) &
         (V - 1));
@@ -165,20 +143,21 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
     const int ys = y0 + gr - o; // its first row
     T* dst = out + (static_cast<long long>(x) * rows + ys);
     using U = typename Bits<ES>::type;
-    if (ys >= 0) {
+    if (ys >= 0 && ys + V <= rows) {
       store16_global(dst, p);
-    } else { // the first tile row: the elements before row 0 belong to output row x - 1
+    } else if (ys < rows) { // a packet that straddles two output rows: this row's elements
 #pragma unroll
       for (int k = 0; k < V; ++k)
-        if (ys + k >= 0) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
+        if (ys + k >= 0 && ys + k < rows) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
     }
-    // The packet past the matrix's last row: its first o elements.
-    if (bottom && g == H::GROUPS - 1 && o != 0) {
+    // The packet after the last group's, in the bottom tile: the elements of it above the
+    // matrix's last row (o of them at most; none where the tile's rows end earlier).
+    if (bottom && g == H::GROUPS - 1 && o != 0 && ys + V < rows) {
       const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
       U* tail = reinterpret_cast<U*>(dst + V);
 #pragma unroll
       for (int k = 0; k < V; ++k)
-        if (k < o) tail[k] = packet_bits<ES>(last, k);
+        if (k < o && ys + V + k < rows) tail[k] = packet_bits<ES>(last, k);
     }
   };
   if constexpr (ES <= 2) {

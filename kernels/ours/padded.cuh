@@ -130,16 +130,7 @@ __device__ __forceinline__ void padded_one(T* __restrict__ out, const T* __restr
     return static_cast<int>((static_cast<unsigned>(k) * lmod + static_cast<unsigned>(l0)) &
                             (V - 1));
   };
-  // A 16-byte load of flat element i (a multiple of V), or the elements that exist of the
-  // matrix's last packet.
-  auto load = [&](long long i) {
-    if (i + V <= total) return *reinterpret_cast<const uint4*>(src + i);
-    uint4 v = make_uint4(0, 0, 0, 0);
-#pragma unroll
-    for (int j = 0; j < V; ++j)
-      if (i + j < total) set_bits<ES>(v, j, src[i + j]);
-    return v;
-  };
+  auto load = [&](long long i) { return load_packet(src, i, total); };
   // The planar side's slots, s rows x (GN + 1) aligned packets, thread tid's from tid on in
   // steps of 256: row k, packet p, advanced without a division a step.
   const int per_row = GN + 1;

@@ -58,6 +58,46 @@ __device__ __forceinline__ typename Bits<ES>::type packet_bits(const uint4& v, i
     return static_cast<U>(word(v, k * ES / 4) >> (k * ES % 4 * 8));
 }
 
+__device__ __forceinline__ void set_word(uint4& v, int i, unsigned x) {
+  if (i == 0)
+    v.x = x;
+  else if (i == 1)
+    v.y = x;
+  else if (i == 2)
+    v.z = x;
+  else
+    v.w = x;
+}
+// Sets element j (a compile-time constant after unrolling) of a packet of ES-byte elements.
+template <int ES>
+__device__ __forceinline__ void set_bits(uint4& v, int j, typename Bits<ES>::type x) {
+  if constexpr (ES == 8) {
+    set_word(v, 2 * j, static_cast<unsigned>(x));
+    set_word(v, 2 * j + 1, static_cast<unsigned>(x >> 32));
+  } else if constexpr (ES == 4) {
+    set_word(v, j, x);
+  } else {
+    const int i = j * ES / 4, sh = j * ES % 4 * 8;
+    constexpr unsigned m = ES == 1 ? 0xffu : 0xffffu;
+    set_word(v, i, (word(v, i) & ~(m << sh)) | (static_cast<unsigned>(x) << sh));
+  }
+}
+
+// A 16-byte load of the packet at flat element `at` (a multiple of 16 / sizeof(E)), or, where the
+// matrix ends inside it, the elements that exist and zeros after them.
+template <typename E>
+__device__ __forceinline__ uint4 load_packet(const E* __restrict__ src, long long at,
+                                             long long total) {
+  constexpr int ES = static_cast<int>(sizeof(E)), V = 16 / ES;
+  using U = typename Bits<ES>::type;
+  if (at + V <= total) return *reinterpret_cast<const uint4*>(src + at);
+  uint4 v = make_uint4(0, 0, 0, 0);
+#pragma unroll
+  for (int j = 0; j < V; ++j)
+    if (at + j < total) set_bits<ES>(v, j, reinterpret_cast<const U*>(src)[at + j]);
+  return v;
+}
+
 // The 16-byte transpose for rows that do not start on a 16-byte boundary (widths like 8193),
 // with every global access still 16 bytes wide for whole tiles:
 //  - phase 1 loads, for each tile row, the 16 aligned packets that start at or before the

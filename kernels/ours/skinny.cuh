@@ -236,31 +236,6 @@ template <typename T> struct SkinnyReg {
   }
 };
 
-__device__ __forceinline__ void set_word(uint4& v, int i, unsigned x) {
-  if (i == 0)
-    v.x = x;
-  else if (i == 1)
-    v.y = x;
-  else if (i == 2)
-    v.z = x;
-  else
-    v.w = x;
-}
-// Sets element j (a compile-time constant after unrolling) of a packet of ES-byte elements.
-template <int ES>
-__device__ __forceinline__ void set_bits(uint4& v, int j, typename Bits<ES>::type x) {
-  if constexpr (ES == 8) {
-    set_word(v, 2 * j, static_cast<unsigned>(x));
-    set_word(v, 2 * j + 1, static_cast<unsigned>(x >> 32));
-  } else if constexpr (ES == 4) {
-    set_word(v, j, x);
-  } else {
-    const int i = j * ES / 4, sh = j * ES % 4 * 8;
-    constexpr unsigned m = ES == 1 ? 0xffu : 0xffffu;
-    set_word(v, i, (word(v, i) & ~(m << sh)) | (static_cast<unsigned>(x) << sh));
-  }
-}
-
 template <typename T, int S, bool INTERLEAVE>
 __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __restrict__ in,
                                                int cols, int rows, unsigned b,
@@ -283,15 +258,7 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
   };
   const int t = threadIdx.x;
   const int pos = t * V; // the thread's first position in the block
-  // A 16-byte load of flat element g, or the elements that exist at the end of the matrix.
-  auto load = [&](long long g) {
-    if (g + V <= total) return *reinterpret_cast<const uint4*>(src + g);
-    uint4 v = make_uint4(0, 0, 0, 0);
-#pragma unroll
-    for (int j = 0; j < V; ++j)
-      if (g + j < total) set_bits<ES>(v, j, src[g + j]);
-    return v;
-  };
+  auto load = [&](long long g) { return load_packet(src, g, total); };
 
   // Each warp's staging area for the interleaved side: its 32·S packets. Staging slot of packet
   // x: x ^ (x / lcm(8, S) mod 8), so that neither the accesses at stride S (one thread's S

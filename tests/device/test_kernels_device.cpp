@@ -59,9 +59,9 @@ TEST_P(AllKernelsOnGpu, EveryKernelAndModeIsExact) {
 }
 
 std::vector<Param> params() {
-  // 66 x 67, 259 x 270, 17 x 4100 and 4100 x 17: the halo tile's partial halo (a bottom tile
-  // shifted up by fewer rows than its halo: fp32 and u8), and matrices narrower than one tile
-  // one way (the element-wise fallback next to whole tiles).
+  // 66 x 67, 259 x 270, 17 x 4100 and 4100 x 17: the halo tile's partial edge tiles (a bottom
+  // tile of fewer rows than its halo, fp32 and u8), and matrices narrower than one tile one way
+  // (a partial tile next to whole ones).
   const Shape shapes[] = {{32, 32},
                           {2048, 2048},
                           {33, 65},
@@ -76,9 +76,14 @@ std::vector<Param> params() {
                           {259, 270},
                           {17, 4100},
                           {4100, 17},
-                          // The half-height halo tile's partial halo: its bottom tile shifted
-                          // up by 6 rows (u8 128-row tiles, fp16 64-row tiles; halo 16 and 8).
+                          // The half-height halo tile's bottom tile: 122 rows of 128 (u8),
+                          // 58 of 64 (fp16); fewer than a tile by less than the halo.
                           {250, 301},
+                          // A bottom tile short of a whole tile by less than one row group in
+                          // every type (fp32 62 of 64 rows, u8 126 of 128 and 254 of 256,
+                          // fp64 30 of 32): the packet after its last group, cut at the
+                          // matrix's last row.
+                          {254, 301},
                           // Multiples of 16, so rows are whole 16-byte packets in every type,
                           // but not of any tile size: the edge tiles of the 16-byte tile.
                           {1040, 1008},
