@@ -48,31 +48,16 @@ template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
   return ceil_div(a.cols, H::L::COLS) * ceil_div(a.rows, H::TROWS);
 }
 
-template <typename T, int SPLIT = 1>
-__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                            int rows, unsigned t, unsigned char* smem_raw) {
+// The halo tile at (x0, y0); WHOLE: all 16V columns and TROWS rows inside the matrix.
+template <typename T, int SPLIT, bool WHOLE>
+__device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                           int rows, int x0, int y0, unsigned char* smem_raw) {
   using L = Tile16<T>;
   using H = HaloTile<T, SPLIT>;
   constexpr int V = L::V;
   constexpr int R = H::R; // passes of 16 rows over the tile's own rows
   constexpr int ES = static_cast<int>(sizeof(T));
-  const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
-  const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
-  // Column-major block order: the blocks running at one time write whole output rows in
-  // address order (measured +2-8 points over row-major for the aligned tile).
-  // The grid starts two tiles from the end (the bottom of the last tile column first). This
-  // changes nothing in the traffic, but without it ptxas (CUDA 13.0) spilled 32-224 bytes a
-  // thread in every type but fp64; with it, none.
-  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
-  const unsigned tiles_y = tiles / tiles_x;
-  const int tx = static_cast<int>(t / tiles_y), ty = static_cast<int>(t % tiles_y);
-  // Edge tiles are partial: the last tile column holds W = cols - x0 columns and the last tile
-  // row h = rows - y0 rows. Their loads stop at the matrix's edge and their lanes past it store
-  // nothing, so every byte is read and written once whatever the shape (shifting the edge tiles
-  // back inside the matrix, as this tile did first, read and wrote the overlap twice: 1.5 times
-  // the data at 320001 x 100 fp32, where the 100 columns took two 64-column tiles).
-  const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
-  const int W = min(L::COLS, cols - x0);
+  const int W = WHOLE ? L::COLS : min(L::COLS, cols - x0);
   const long long total = static_cast<long long>(rows) * cols;
   uint4* tile = reinterpret_cast<uint4*>(smem_raw); // tile row r at shared row r + V
   uint4* extra = tile + H::ROWS * L::CHUNKS;        // the 17th packet of each offset row
@@ -92,9 +77,11 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
     const int row = i < R ? i * 16 + lr : lr - V;
     v[i] = make_uint4(0, 0, 0, 0);
     const int o = offset(row);
-    if ((i < R ? y0 + row < rows : lr < V && y0 + row >= 0) && lc * V < o + W) {
+    if (i < R ? WHOLE || (y0 + row < rows && lc * V < o + W)
+              : lr < V && y0 + row >= 0 && (WHOLE || lc * V < o + W)) {
       const long long at = static_cast<long long>(y0 + row) * cols + x0 - o + lc * V;
-      v[i] = load_packet(in, at, total);
+      // (A whole tile's packets end inside their rows.)
+      v[i] = WHOLE ? *reinterpret_cast<const uint4*>(in + at) : load_packet(in, at, total);
     }
   }
   // The 17th packets, after the main loads are issued: each is stored to shared memory, which
@@ -134,7 +121,7 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   const bool bottom = y0 + H::TROWS >= rows;
   auto emit = [&](int j, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
-    if (x >= cols) return; // a partial tile's lanes past the last column
+    if (!WHOLE && x >= cols) return; // a partial tile's lanes past the last column
     const int o = static_cast<int>(
         (static_cast<unsigned>(x) * static_cast<unsigned>(rows) + static_cast<unsigned>(y0)) &
         (V - 1));
@@ -143,7 +130,7 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
     const int ys = y0 + gr - o; // its first row
     T* dst = out + (static_cast<long long>(x) * rows + ys);
     using U = typename Bits<ES>::type;
-    if (ys >= 0 && ys + V <= rows) {
+    if (ys >= 0 && (WHOLE || ys + V <= rows)) {
       store16_global(dst, p);
     } else if (ys < rows) { // a packet that straddles two output rows: this row's elements
 #pragma unroll
@@ -192,6 +179,34 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
 #pragma unroll
     for (int j = 0; j < V; ++j) emit(j, transpose_packet<ES>(a, j), transpose_packet<ES>(b, j));
   }
+}
+
+template <typename T, int SPLIT = 1>
+__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, unsigned t, unsigned char* smem_raw) {
+  using L = Tile16<T>;
+  using H = HaloTile<T, SPLIT>;
+  const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
+  const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
+  // Column-major block order: the blocks running at one time write whole output rows in
+  // address order (measured +2-8 points over row-major for the aligned tile).
+  // The grid starts two tiles from the end (the bottom of the last tile column first). This
+  // changes nothing in the traffic, but without it ptxas (CUDA 13.0) spilled 32-224 bytes a
+  // thread in every type but fp64; with it, none.
+  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
+  const unsigned tiles_y = tiles / tiles_x;
+  const int tx = static_cast<int>(t / tiles_y), ty = static_cast<int>(t % tiles_y);
+  // Edge tiles are partial: the last tile column holds W = cols - x0 columns and the last tile
+  // row h = rows - y0 rows. Their loads stop at the matrix's edge and their lanes past it store
+  // nothing, so every byte is read and written once whatever the shape (shifting the edge tiles
+  // back inside the matrix, as this tile did first, read and wrote the overlap twice: 1.5 times
+  // the data at 320001 x 100 fp32, where the 100 columns took two 64-column tiles).
+  // Whole tiles take a copy of the code with the edge tests compiled out.
+  const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
+  if (x0 + L::COLS <= cols && y0 + H::TROWS <= rows)
+    tile16h_at<T, SPLIT, true>(out, in, cols, rows, x0, y0, smem_raw);
+  else
+    tile16h_at<T, SPLIT, false>(out, in, cols, rows, x0, y0, smem_raw);
 }
 
 template <typename T, int SPLIT = 1>
