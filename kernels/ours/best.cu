@@ -8,8 +8,10 @@
 //    a block;
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the padded tile (padded.cuh) where padded_tile_wins says so
-//    (de-interleaving 1-byte elements from s = 9, 2-byte ones from 65), else the skinny path
-//    (skinny.cuh), in registers or through shared rows as skinny_registers_win says;
+//    (de-interleaving 1-byte elements from s = 9), the halo tile's partial tiles where
+//    halo_short_side_wins says so (2-byte elements in unaligned rows, de-interleaving from
+//    s = 65 and interleaving from 105), else the skinny path (skinny.cuh), in registers or
+//    through shared rows as skinny_registers_win says;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -99,6 +101,9 @@ Path choose(const tb::LaunchArgs& a) {
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   if (tb::ours::padded_tile_wins(static_cast<int>(tb::dtype_size(a.dtype)), s, a.rows <= a.cols))
     return Path::padded;
+  if (!aligned && tb::ours::halo_short_side_wins(static_cast<int>(tb::dtype_size(a.dtype)), s,
+                                                 a.rows <= a.cols))
+    return Path::halo;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;

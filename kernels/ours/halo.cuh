@@ -42,6 +42,18 @@ template <typename T> constexpr int halo_blocks() {
   return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2;
 }
 
+// Where ours_best takes the halo tile for a short side below one tile (s < 16V, unaligned rows):
+// one partial tile across the whole short side. Measured on an H200 (docs/perf-notes.md) against
+// the paths that held these shapes: 2-byte elements de-interleaving from s = 65 (s = 72, 100, 120
+// at 64, 70 and 78% of memcpy against the padded tile's 61, 58 and 57) and interleaving from
+// s = 105 (at 120, 83 against the gather's 69; at 100 the gather leads, 70 against 65, and at
+// 72, 71 against 62: the line through 100 and 120 crosses the gather's 70 near 106). Bytes lose
+// at s = 100 (36 against 56: a 100-column partial tile of 256 leaves 6 lanes of 16 loading),
+// 4- and 8-byte elements at s = 31, 33 (64-67 against 81-88 for fp32).
+constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
+  return element_size == 2 && s < 128 && (interleave ? s > 104 : s > 64);
+}
+
 // Blocks of the halo tile a matrix takes (the grid: one tile a block).
 template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
   using H = HaloTile<T, SPLIT>;
@@ -51,7 +63,7 @@ template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
 // The halo tile at (x0, y0); WHOLE: all 16V columns and TROWS rows inside the matrix.
 template <typename T, int SPLIT, bool WHOLE>
 __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                           int rows, int x0, int y0, unsigned char* smem_raw) {
+                                        int rows, int x0, int y0, unsigned char* smem_raw) {
   using L = Tile16<T>;
   using H = HaloTile<T, SPLIT>;
   constexpr int V = L::V;

@@ -155,8 +155,9 @@ TEST(Registry, PacketPathDecisionsPerShapeAndType) {
 
 // ours_best's dispatch, read back through the path it notes: the measured crossovers of
 // docs/perf-notes.md (the narrow tile for short sides of whole packets, the register path for
-// s = 2 to 8, the padded tile to de-interleave 1-byte elements from s = 9 and 2-byte ones from 65,
-// the gather otherwise below one tile). No GPU needed: the note is computed on the host.
+// s = 2 to 8, the padded tile to de-interleave 1-byte elements from s = 9, the halo tile for
+// 2-byte ones in unaligned rows (de-interleave from 65, interleave from 105), the gather otherwise
+// below one tile). No GPU needed: the note is computed on the host.
 TEST(Registry, BestPathPerShapeAndType) {
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
@@ -171,16 +172,22 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
   takes(DType::u8, 16000000, 8, "de-interleave in registers");
   takes(DType::fp32, 3, 4099, "interleave in registers");
-  // The padded tile: 1-byte de-interleave from s = 9 to one tile, 2-byte from 65.
+  // The padded tile: 1-byte de-interleave from s = 9 to one tile.
   takes(DType::u8, 10666667, 12, "padded tile, de-interleave");
   takes(DType::u8, 4129033, 31, "padded tile, de-interleave");
   takes(DType::u8, 20011, 255, "padded tile, de-interleave");
-  takes(DType::fp16, 640001, 100, "padded tile, de-interleave");
-  takes(DType::bf16, 4099, 65, "padded tile, de-interleave");
-  // Where the gather stayed ahead: interleaving, 2-byte below 65, 4- and 8-byte types.
+  // The halo tile's partial tiles: 2-byte, unaligned, de-interleave from 65, interleave from 105.
+  takes(DType::fp16, 640001, 100, "halo tile (rows");
+  takes(DType::bf16, 4099, 65, "halo tile (rows");
+  takes(DType::fp16, 105, 533333, "halo tile (rows");
+  takes(DType::bf16, 120, 533333, "halo tile (rows");
+  // Where the gather stayed ahead: interleaving (2-byte below 105), 2-byte de-interleaving
+  // below 65, 4- and 8-byte types.
   takes(DType::u8, 100, 1280001, "gather");
+  takes(DType::fp16, 100, 640001, "gather");
+  takes(DType::bf16, 104, 533333, "gather");
   takes(DType::fp16, 2064517, 31, "gather");
-  takes(DType::bf16, 4099, 63, "gather");
+  takes(DType::bf16, 4099, 64, "gather");
   takes(DType::fp32, 969697, 33, "gather");
   takes(DType::fp64, 516129, 31, "gather");
   // One tile and beyond: the tiles.
