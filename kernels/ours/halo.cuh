@@ -13,9 +13,7 @@ namespace tb::ours {
 // the tile, so the tile also loads the V rows above it (the halo). In phase 2 each thread
 // transposes its own row group and the one above it, and funnel-shifts the pair by o.
 // Element stores remain only where a packet straddles two output rows (the first and the last
-// tile row of the matrix). Offsets of output rows x0 + c*V + j depend on j only, as x0 and
-// c*V are multiples of V when the tile is not shifted, and on x0 otherwise: o is computed per
-// packet from the flat offset, so both cases are the same code.
+// tile row of the matrix). o is computed per packet from the flat offset.
 // SPLIT 2 (1- and 2-byte elements, tile16_halo_short.cu): tiles of 8V rows, the V halo rows
 // above them, and each row group's four word passes shared by two threads (lanes h = 0, 1 of a
 // group take words 0-1 and 2-3). Same registers a thread in phase 2, half the shared memory and
@@ -32,12 +30,13 @@ template <typename T, int SPLIT = 1> struct HaloTile {
   static constexpr std::size_t kSmem = sizeof(uint4) * (ROWS * L::CHUNKS + ROWS); // + 17th packets
 };
 
-// Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (64 registers;
-// fp32 takes 72 uncapped), 3 for 2-byte types (85 registers, 35 KB tiles), 2 for bytes (74 KB
-// tiles). The half-height tile takes the same: u8 120 registers (2 blocks of 39 KB), fp16 72
-// (3 of 19 KB). On the H100, u8 held to 3 blocks (80 registers, a rolled loop) ran 72-94% of
-// memcpy, 4 blocks (64, 20 bytes spilled) 67-77 and 64-row tiles (SPLIT 4) 68-76, against
-// 81-92 as it is (docs/perf-notes.md).
+// Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
+// 3 for 2-byte types (77 registers, 35 KB tiles), 2 for bytes (116 registers, 74 KB tiles). The
+// half-height tile takes the same: u8 106 registers (2 blocks of 39 KB), fp16 69 (3 of 19 KB).
+// (Registers with the whole and the partial tile in functions of their own; inlined as one
+// body, u8 took 120-124.) On the H100, u8 held to 3 blocks (80 registers, a rolled loop) ran
+// 72-94% of memcpy, 4 blocks (64, 20 bytes spilled) 67-77 and 64-row tiles (SPLIT 4) 68-76,
+// against 81-92 at 2 (docs/perf-notes.md).
 template <typename T> constexpr int halo_blocks() {
   return sizeof(T) >= 4 ? 4 : sizeof(T) == 2 ? 3 : 2;
 }

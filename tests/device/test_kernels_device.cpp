@@ -81,8 +81,9 @@ std::vector<Param> params() {
                           {250, 301},
                           // A bottom tile short of a whole tile by less than one row group in
                           // every type (fp32 62 of 64 rows, u8 126 of 128 and 254 of 256,
-                          // fp64 30 of 32): the packet after its last group, cut at the
-                          // matrix's last row.
+                          // fp64 30 of 32): in u8, fp16 and bf16 the packet after its last
+                          // group, cut at the matrix's last row (fp32 and fp64 offsets here
+                          // never reach past it).
                           {254, 301},
                           // Multiples of 16, so rows are whole 16-byte packets in every type,
                           // but not of any tile size: the edge tiles of the 16-byte tile.
