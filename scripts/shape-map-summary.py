@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""shape-map-summary.py FILE.csv... [--kernel K] [--bar P] [--min-short S]: one kernel over a shape
-map (configs/shape-map-*b.toml), per element type: the median % of cudaMemcpy over the map's
-shapes, the worst shape, and every shape below the bar, as one Markdown table.
+"""shape-map-summary.py FILE.csv... [--kernel K] [--bar P] [--min-short S] [--against OLD.csv...
+[--moved D]]: one kernel over a shape map (configs/shape-map-*b.toml), per element type: the
+median % of cudaMemcpy over the map's shapes, the worst shape, and every shape below the bar, as
+one Markdown table. With --against (after the map's files), a second table: every shape whose
+% of memcpy moved by D points or more (default 2) from the older map given, with the kernel's
+note (ours_best's path) and the older note where it differs.
 
 % of memcpy is the kernel's bandwidth over cudaMemcpyAsync's at the same shape, element type
 and timing mode in the same files. Shapes whose shorter side is under --min-short (default 2:
@@ -36,23 +39,8 @@ def read(path):
     return rows
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("csv", nargs="+")
-    ap.add_argument("--kernel", default="ours_best")
-    ap.add_argument("--bar", type=float, default=92.0, help="%% of memcpy (default 92)")
-    ap.add_argument("--min-short", type=int, default=2, help="smallest short side counted")
-    a = ap.parse_args()
-    if not 0 < a.bar <= 1000:
-        die(f"--bar {a.bar:g}: accepted: a percentage above 0 and at most 1000")
-    if a.min_short < 1:
-        die(f"--min-short {a.min_short}: accepted: 1 or more")
-
-    rows = [r for p in a.csv for r in read(p)]
-    gpus = sorted({r["gpu"] for r in rows})
-    if len(gpus) != 1:
-        die(f"the files hold {len(gpus)} GPUs ({', '.join(gpus)}); accepted: files of one GPU")
-
+def percentages(rows, kernel, min_short):
+    """{type: [(% of memcpy or None, "rows × cols", status)]} and {(type, shape): note}."""
     def key(r):
         return (r["dtype"], int(r["rows"]), int(r["cols"]), r["mode"])
 
@@ -63,21 +51,60 @@ def main():
         die(f"a bandwidth or size that is not a number ({e})")
     if not memcpy:
         die("no cuda_memcpy rows to compare with; accepted: files from a shape-map config")
-    per_type = {}
+    per_type, notes = {}, {}
     for r in rows:
-        if r["kernel"] != a.kernel:
+        if r["kernel"] != kernel:
             continue
         k = key(r)
-        if min(k[1], k[2]) < a.min_short:
+        if min(k[1], k[2]) < min_short:
             continue
         shape = f"{k[1]} × {k[2]}"
+        notes[(k[0], shape)] = r.get("message", "")
         if r["status"] != "ok" or k not in memcpy or memcpy[k] <= 0:
             per_type.setdefault(k[0], []).append((None, shape, r["status"]))
             continue
         per_type.setdefault(k[0], []).append(
             (100.0 * float(r["bandwidth_gbps"]) / memcpy[k], shape, "ok"))
+    return per_type, notes
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("csv", nargs="+")
+    ap.add_argument("--kernel", default="ours_best")
+    ap.add_argument("--bar", type=float, default=92.0, help="%% of memcpy (default 92)")
+    ap.add_argument("--min-short", type=int, default=2, help="smallest short side counted")
+    ap.add_argument("--against", nargs="+", default=[], metavar="OLD.csv",
+                    help="an older map of the same shapes to compare with")
+    ap.add_argument("--moved", type=float, default=2.0,
+                    help="points of %% of memcpy a shape must move to be listed (default 2)")
+    a = ap.parse_args()
+    if not 0 < a.bar <= 1000:
+        die(f"--bar {a.bar:g}: accepted: a percentage above 0 and at most 1000")
+    if a.min_short < 1:
+        die(f"--min-short {a.min_short}: accepted: 1 or more")
+    if not 0 < a.moved <= 1000:
+        die(f"--moved {a.moved:g}: accepted: points above 0 and at most 1000")
+
+    rows = [r for p in a.csv for r in read(p)]
+    gpus = sorted({r["gpu"] for r in rows})
+    if len(gpus) != 1:
+        die(f"the files hold {len(gpus)} GPUs ({', '.join(gpus)}); accepted: files of one GPU")
+    per_type, notes = percentages(rows, a.kernel, a.min_short)
     if not per_type:
         die(f"no rows of kernel '{a.kernel}' with a short side of {a.min_short} or more")
+    before = {}
+    if a.against:
+        old = [r for p in a.against for r in read(p)]
+        old_gpus = sorted({r["gpu"] for r in old})
+        if len(old_gpus) != 1:
+            die(f"the --against files hold {len(old_gpus)} GPUs ({', '.join(old_gpus)}); "
+                "accepted: files of one GPU")
+        old_types, old_notes = percentages(old, a.kernel, a.min_short)
+        before = {(t, s): p for t, cases in old_types.items() for p, s, _ in cases
+                  if p is not None}
+        if not before:
+            die(f"no rows of kernel '{a.kernel}' in the --against files")
 
     print(f"{gpus[0]}, `{a.kernel}`, % of cudaMemcpy at the same shape, short side "
           f"{a.min_short} or more, bar {a.bar:g}%\n")
@@ -97,6 +124,22 @@ def main():
         below = [f"{s} {p:.1f}" for p, s, _ in sorted(ok) if p < a.bar] + failed
         print(f"| {t} | {len(cases)} | {med} | {worst_s} | {len(below)}"
               f"{': ' + ', '.join(below) if below else ''} |")
+    if not a.against:
+        return
+    moved = sorted(((p - before[(t, s)], t, s, p) for t in order for p, s, _ in per_type[t]
+                    if p is not None and (t, s) in before and abs(p - before[(t, s)]) >= a.moved),
+                   reverse=True)
+    print(f"\nShapes that moved by {a.moved:g} points or more against "
+          f"{', '.join(a.against)} ({old_gpus[0]}):\n")
+    if not moved:
+        print("none")
+        return
+    print("| type | shape | before | now | change | note now |")
+    print("|---|---|---|---|---|---|")
+    for d, t, s, p in moved:
+        was = old_notes.get((t, s), "")
+        note = notes[(t, s)] + (f" (before: {was})" if was != notes[(t, s)] else "")
+        print(f"| {t} | {s} | {before[(t, s)]:.1f} | {p:.1f} | {d:+.1f} | {note} |")
 
 
 if __name__ == "__main__":

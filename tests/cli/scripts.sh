@@ -54,4 +54,18 @@ one_line shape-map-summary.py "^shape-map-summary.py: error: --bar 0: accepted" 
 python3 "$src/scripts/shape-map-summary.py" "$map" >"$s/sum.md" 2>&1 || fail "shape-map-summary.py: $(cat "$s/sum.md")"
 grep -qF "| fp32 | 37 | 92.4 | 67.9 at 320001 × 100 | 17: 320001 × 100 67.9, 1032259 × 31 82.3," "$s/sum.md" ||
   fail "shape-map-summary.py: $(cat "$s/sum.md")"
-echo "ok: 9 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised"
+# Against an older map: the shapes that moved, with the path before where it changed (two
+# committed maps of the H200: the halo tile's partial edge tiles and its 2-byte short sides).
+new4=$src/results/h200/shape-map-4b.csv new2=$src/results/h200/shape-map-2b.csv
+old4=$src/results/h200/explore/shape-map-231e2fc/shape-map-4b.csv
+old2=$src/results/h200/explore/shape-map-231e2fc/shape-map-2b.csv
+one_line shape-map-summary.py "^shape-map-summary.py: error: --moved 0: accepted" "$new4" --against "$old4" --moved 0
+one_line shape-map-summary.py "^shape-map-summary.py: error: .*binary.csv: not a CSV file" "$new4" --against "$s/binary.csv"
+python3 "$src/scripts/shape-map-summary.py" "$new4" "$new2" --against "$old4" "$old2" >"$s/moved.md" 2>&1 ||
+  fail "shape-map-summary.py --against: $(cat "$s/moved.md")"
+grep -qF "| fp32 | 320001 × 100 | 67.9 | 79.1 | +11.2 | path: halo tile (rows not 16-byte aligned) |" "$s/moved.md" ||
+  fail "shape-map-summary.py --against: $(cat "$s/moved.md")"
+grep -qF "| fp16 | 640001 × 100 | 57.7 | 69.4 | +11.7 | path: halo tile (rows not 16-byte aligned) (before: path: padded tile," "$s/moved.md" ||
+  fail "shape-map-summary.py --against: $(cat "$s/moved.md")"
+[[ $(grep -c '^| fp\|^| bf\|^| u8' "$s/moved.md") -eq 6 ]] || fail "shape-map-summary.py --against: not 3 summary and 3 moved rows: $(cat "$s/moved.md")"
+echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared"
