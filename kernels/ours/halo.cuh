@@ -47,10 +47,10 @@ template <typename T> constexpr int halo_blocks() {
 // at 64, 70 and 78% of memcpy against the padded tile's 61, 58 and 57) and interleaving from
 // s = 105 (at 120, 83 against the gather's 69; at 100 the gather leads, 70 against 65, and at
 // 72, 71 against 62: the line through 100 and 120 crosses the gather's 70 near 106). Bytes lose
-// at s = 100 (36 against 56: a 100-column partial tile of 256 leaves 6 lanes of 16 loading),
-// 4- and 8-byte elements at s = 31, 33 (64-67 against 81-88 for fp32).
+// at s = 100 (36 against 56: a 100-column partial tile of 256 leaves 7 lanes of 16 loading),
+// 4- and 8-byte elements at s = 31, 33 (56-67 against 81-88 for fp32).
 constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
-  return element_size == 2 && s < 128 && (interleave ? s > 104 : s > 64);
+  return element_size == 2 && s < 16 * (16 / element_size) && (interleave ? s > 104 : s > 64);
 }
 
 // Blocks of the halo tile a matrix takes (the grid: one tile a block).
