@@ -62,10 +62,12 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
 constexpr int halo_split(std::size_t element_size) {
   return element_size == 1 ? 2 : 1;
 }
-template <typename T>
+// AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
+// compiled out.
+template <typename T, int AL>
 __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16h_body<T, halo_split(sizeof(T))>(out, in, cols, rows, nreps);
+  tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL>(out, in, cols, rows, nreps);
 }
 template <typename T>
 __global__ void __launch_bounds__(256)
@@ -168,10 +170,21 @@ struct Launch {
     }
     case Path::halo: {
       constexpr int SPLIT = halo_split(sizeof(T));
-      const std::size_t smem = tb::ours::HaloTile<T, SPLIT>::kSmem;
-      tb::allow_dynamic_smem(ours_best_halo<T>, smem);
-      tb::launch_kernel(ours_best_halo<T>, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), smem,
-                        a);
+      const auto halo = [&](auto kernel, std::size_t smem) {
+        tb::allow_dynamic_smem(kernel, smem);
+        tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), smem, a);
+      };
+      using tb::ours::HaloTile, tb::ours::kInAligned, tb::ours::kOutAligned;
+      switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols)) {
+      case kInAligned:
+        halo(ours_best_halo<T, kInAligned>, HaloTile<T, SPLIT, kInAligned>::kSmem);
+        break;
+      case kOutAligned:
+        halo(ours_best_halo<T, kOutAligned>, HaloTile<T, SPLIT, kOutAligned>::kSmem);
+        break;
+      default:
+        halo(ours_best_halo<T, 0>, HaloTile<T, SPLIT, 0>::kSmem);
+      }
       break;
     }
     case Path::scalar:
@@ -204,10 +217,14 @@ std::string path_note(const tb::LaunchArgs& a) {
   }
   case Path::tile16:
     return "path: 16-byte tile, column-major order";
-  case Path::halo:
-    return halo_split(tb::dtype_size(a.dtype)) == 2
-               ? "path: halo tile, half height (rows not 16-byte aligned)"
-               : "path: halo tile (rows not 16-byte aligned)";
+  case Path::halo: {
+    const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols);
+    return fmt::format("path: halo tile{} ({} rows not 16-byte aligned)",
+                       halo_split(tb::dtype_size(a.dtype)) == 2 ? ", half height" : "",
+                       al == tb::ours::kInAligned    ? "output"
+                       : al == tb::ours::kOutAligned ? "input"
+                                                     : "input and output");
+  }
   case Path::scalar:
     return "path: scalar tile, column-major order (rows not 16-byte aligned)";
   }

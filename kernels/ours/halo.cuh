@@ -19,15 +19,31 @@ namespace tb::ours {
 // group take words 0-1 and 2-3). Same registers a thread in phase 2, half the shared memory and
 // half the packets in flight in phase 1; twice the halo rows for the data (from L2: the tile
 // above ran just before in column-major order).
-template <typename T, int SPLIT = 1> struct HaloTile {
+// Which sides of a halo tile's shape are 16-byte aligned (a template argument: each side that is
+// compiles its realignment out). kInAligned: input rows start on 16-byte boundaries (cols a
+// multiple of V), so phase 1 loads the tile's packets as they are (no neighbour shuffles, no 17th
+// packets, no funnel shifts). kOutAligned: output rows do (rows a multiple of V), so phase 2 is
+// the aligned tile's (no halo rows above the tile, no second row group, no funnel shifts, no
+// element stores). The map's shapes with long unaligned sides have one aligned side but one in
+// ten (L x s with s = 256, 1000, 1024, 4096 and the reverse).
+inline constexpr int kInAligned = 1, kOutAligned = 2;
+constexpr int halo_sides(int v, int rows, int cols) {
+  return (cols % v == 0 ? kInAligned : 0) | (rows % v == 0 ? kOutAligned : 0);
+}
+
+template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   using L = Tile16<T>;
   static constexpr int V = L::V;
   static_assert(SPLIT == 1 || (SPLIT == 2 && sizeof(T) <= 2), "SPLIT 2 is for 1- and 2-byte types");
+  static_assert(AL >= 0 && AL < (kInAligned | kOutAligned), "both sides aligned: the 16-byte tile");
+  static constexpr bool IN_AL = (AL & kInAligned) != 0, OUT_AL = (AL & kOutAligned) != 0;
   static constexpr int TROWS = L::ROWS / SPLIT; // the tile's own rows
   static constexpr int R = TROWS / 16;          // phase 1 passes of 16 rows over them
   static constexpr int GROUPS = TROWS / V;      // row groups of V rows
-  static constexpr int ROWS = TROWS + V;        // shared rows: the halo (tile rows -V .. -1) first
-  static constexpr std::size_t kSmem = sizeof(uint4) * (ROWS * L::CHUNKS + ROWS); // + 17th packets
+  static constexpr int HV = OUT_AL ? 0 : V;     // halo rows (the shared tile's first rows)
+  static constexpr int ROWS = TROWS + HV;
+  static constexpr std::size_t kSmem =
+      sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS)); // + 17th packets
 };
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
@@ -60,19 +76,21 @@ template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
 }
 
 // The halo tile at (x0, y0); WHOLE: all 16V columns and TROWS rows inside the matrix.
-template <typename T, int SPLIT, bool WHOLE>
+template <typename T, int SPLIT, int AL, bool WHOLE>
 __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict__ in, int cols,
                                         int rows, int x0, int y0, unsigned char* smem_raw) {
   using L = Tile16<T>;
-  using H = HaloTile<T, SPLIT>;
+  using H = HaloTile<T, SPLIT, AL>;
   constexpr int V = L::V;
-  constexpr int R = H::R; // passes of 16 rows over the tile's own rows
+  constexpr int R = H::R;   // passes of 16 rows over the tile's own rows
+  constexpr int HV = H::HV; // halo rows: tile row r is shared row r + HV
   constexpr int ES = static_cast<int>(sizeof(T));
   const int W = WHOLE ? L::COLS : min(L::COLS, cols - x0);
   const long long total = static_cast<long long>(rows) * cols;
-  uint4* tile = reinterpret_cast<uint4*>(smem_raw); // tile row r at shared row r + V
-  uint4* extra = tile + H::ROWS * L::CHUNKS;        // the 17th packet of each offset row
+  uint4* tile = reinterpret_cast<uint4*>(smem_raw);
+  uint4* extra = tile + H::ROWS * L::CHUNKS; // the 17th packet of each offset row
   auto offset = [&](int row) { // of tile row `row` (may be negative) from the 16-byte grid
+    if constexpr (H::IN_AL) return 0;
     return static_cast<int>((static_cast<unsigned>(y0 + row) * static_cast<unsigned>(cols) +
                              static_cast<unsigned>(x0)) &
                             (V - 1));
@@ -81,7 +99,7 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
   // Phase 1: R passes over the tile's rows and one over the halo (lanes lr < V), every load in
   // flight before the first shared-memory store. Halo rows above the matrix are zeros.
-  constexpr int P = R + 1;
+  constexpr int P = R + (HV > 0 ? 1 : 0);
   uint4 v[P];
 #pragma unroll
   for (int i = 0; i < P; ++i) {
@@ -95,32 +113,39 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       v[i] = WHOLE ? *reinterpret_cast<const uint4*>(in + at) : load_packet(in, at, total);
     }
   }
-  // The 17th packets, after the main loads are issued: each is stored to shared memory, which
-  // waits for its load (issued first, this loop cost every tile one DRAM latency, fp32 93 -> 76).
+  if constexpr (!H::IN_AL) {
+    // The 17th packets, after the main loads are issued: each is stored to shared memory, which
+    // waits for its load (issued first, this loop cost every tile one DRAM latency, fp32 93 -> 76).
 #pragma unroll 1
-  for (int k = tid; k < H::ROWS; k += kThreads) {
-    const int row = k - V;
-    const int xo = offset(row);
-    if (y0 + row < 0 || y0 + row >= rows || xo + W <= L::COLS) continue;
-    const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
-    extra[k] = load_packet(in, first, total);
+    for (int k = tid; k < H::ROWS; k += kThreads) {
+      const int row = k - HV;
+      const int xo = offset(row);
+      if (y0 + row < 0 || y0 + row >= rows || xo + W <= L::COLS) continue;
+      const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
+      extra[k] = load_packet(in, first, total);
+    }
+    __syncthreads(); // the side packets are in place
   }
-  __syncthreads(); // the side packets are in place
 #pragma unroll
   for (int i = 0; i < P; ++i) {
     const int row = i < R ? i * 16 + lr : lr - V;
-    const int o = offset(row);
-    uint4 nb; // the next packet of the same row, from lane lc + 1 (every lane shuffles)
-    nb.x = __shfl_down_sync(0xffffffffu, v[i].x, 1, 16);
-    nb.y = __shfl_down_sync(0xffffffffu, v[i].y, 1, 16);
-    nb.z = __shfl_down_sync(0xffffffffu, v[i].z, 1, 16);
-    nb.w = __shfl_down_sync(0xffffffffu, v[i].w, 1, 16);
-    if (i == R && lr >= V) continue; // no halo row for this lane
-    const bool live = y0 + row >= 0;
-    if (live && lc + 1 == L::CHUNKS && o != 0) nb = extra[row + V];
-    uint4 w = v[i];
-    if (live && o != 0) w = realign16<ES>(v[i], nb, o);
-    tile[L::slot(row + V, lc)] = w;
+    if constexpr (H::IN_AL) {
+      if (i == R && lr >= V) continue;
+      tile[L::slot(row + HV, lc)] = v[i];
+    } else {
+      const int o = offset(row);
+      uint4 nb; // the next packet of the same row, from lane lc + 1 (every lane shuffles)
+      nb.x = __shfl_down_sync(0xffffffffu, v[i].x, 1, 16);
+      nb.y = __shfl_down_sync(0xffffffffu, v[i].y, 1, 16);
+      nb.z = __shfl_down_sync(0xffffffffu, v[i].z, 1, 16);
+      nb.w = __shfl_down_sync(0xffffffffu, v[i].w, 1, 16);
+      if (i == R && lr >= V) continue; // no halo row for this lane
+      const bool live = y0 + row >= 0;
+      if (live && lc + 1 == L::CHUNKS && o != 0) nb = extra[row + HV];
+      uint4 w = v[i];
+      if (live && o != 0) w = realign16<ES>(v[i], nb, o);
+      tile[L::slot(row + HV, lc)] = w;
+    }
   }
   __syncthreads();
   // Phase 2: thread (g, c) transposes chunk c of its row group (tile rows g*V ..) and of the
@@ -133,24 +158,26 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   auto emit = [&](int j, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
     if (!WHOLE && x >= cols) return; // a partial tile's lanes past the last column
-    const int o = static_cast<int>(
-        (static_cast<unsigned>(x) * static_cast<unsigned>(rows) + static_cast<unsigned>(y0)) &
-        (V - 1));
+    const int o = H::OUT_AL
+                      ? 0
+                      : static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
+                                          static_cast<unsigned>(y0)) &
+                                         (V - 1));
     uint4 p = own; // tile rows gr - o .. gr - o + V - 1
-    if (o != 0) p = realign16<ES>(above, own, V - o);
+    if (!H::OUT_AL && o != 0) p = realign16<ES>(above, own, V - o);
     const int ys = y0 + gr - o; // its first row
     T* dst = out + (static_cast<long long>(x) * rows + ys);
     using U = typename Bits<ES>::type;
     if (ys >= 0 && (WHOLE || ys + V <= rows)) {
       store16_global(dst, p);
-    } else if (ys < rows) { // a packet that straddles two output rows: this row's elements
+    } else if (!H::OUT_AL && ys < rows) { // a packet that straddles two output rows: its elements
 #pragma unroll
       for (int k = 0; k < V; ++k)
         if (ys + k >= 0 && ys + k < rows) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
     }
     // The packet after the last group's, in the bottom tile: the elements of it above the
     // matrix's last row (o of them at most; none where the tile's rows end earlier).
-    if (bottom && g == H::GROUPS - 1 && o != 0 && ys + V < rows) {
+    if (!H::OUT_AL && bottom && g == H::GROUPS - 1 && o != 0 && ys + V < rows) {
       const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
       U* tail = reinterpret_cast<U*>(dst + V);
 #pragma unroll
@@ -173,30 +200,36 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       unsigned w[V], u[V]; // word q of the thread's own rows, and of the rows above
 #pragma unroll
       for (int i = 0; i < V; ++i) {
-        w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + V + i, c)])[q];
-        u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
+        w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV + i, c)])[q];
+        if constexpr (!H::OUT_AL)
+          u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
       }
 #pragma unroll
-      for (int jj = 0; jj < E; ++jj)
-        emit(E * q + jj, transpose_words<ES>(u, jj), transpose_words<ES>(w, jj));
+      for (int jj = 0; jj < E; ++jj) {
+        const uint4 own = transpose_words<ES>(w, jj);
+        emit(E * q + jj, H::OUT_AL ? own : transpose_words<ES>(u, jj), own);
+      }
     }
   } else {
     uint4 a[V], b[V]; // the group above, and the thread's own
 #pragma unroll
     for (int i = 0; i < V; ++i) {
-      a[i] = tile[L::slot(gr + i, c)];
-      b[i] = tile[L::slot(gr + V + i, c)];
+      if constexpr (!H::OUT_AL) a[i] = tile[L::slot(gr + i, c)];
+      b[i] = tile[L::slot(gr + HV + i, c)];
     }
 #pragma unroll
-    for (int j = 0; j < V; ++j) emit(j, transpose_packet<ES>(a, j), transpose_packet<ES>(b, j));
+    for (int j = 0; j < V; ++j) {
+      const uint4 own = transpose_packet<ES>(b, j);
+      emit(j, H::OUT_AL ? own : transpose_packet<ES>(a, j), own);
+    }
   }
 }
 
-template <typename T, int SPLIT = 1>
+template <typename T, int SPLIT = 1, int AL = 0>
 __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T>;
-  using H = HaloTile<T, SPLIT>;
+  using H = HaloTile<T, SPLIT, AL>;
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
   const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
   // Column-major block order: the blocks running at one time write whole output rows in
@@ -215,15 +248,15 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   // Whole tiles take a copy of the code with the edge tests compiled out.
   const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
   if (x0 + L::COLS <= cols && y0 + H::TROWS <= rows)
-    tile16h_at<T, SPLIT, true>(out, in, cols, rows, x0, y0, smem_raw);
+    tile16h_at<T, SPLIT, AL, true>(out, in, cols, rows, x0, y0, smem_raw);
   else
-    tile16h_at<T, SPLIT, false>(out, in, cols, rows, x0, y0, smem_raw);
+    tile16h_at<T, SPLIT, AL, false>(out, in, cols, rows, x0, y0, smem_raw);
 }
 
-template <typename T, int SPLIT = 1>
+template <typename T, int SPLIT = 1, int AL = 0>
 __device__ __forceinline__ void tile16h_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
-  one_tile_body<T, tile16h_one<T, SPLIT>>(out, in, cols, rows, nreps);
+  one_tile_body<T, tile16h_one<T, SPLIT, AL>>(out, in, cols, rows, nreps);
 }
 
 } // namespace tb::ours

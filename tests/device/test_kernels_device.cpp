@@ -85,6 +85,14 @@ std::vector<Param> params() {
                           // group, cut at the matrix's last row (fp32 and fp64 offsets here
                           // never reach past it).
                           {254, 301},
+                          // One side 16-byte aligned in every type (272 = 17 x 16), the other
+                          // odd: the halo tile with the aligned side's realignment compiled out,
+                          // output rows aligned (272 x 4099: a 16-row bottom tile, a partial
+                          // last tile column) and input rows aligned (4099 x 272); 120 x 1001,
+                          // a 2-byte matrix below one tile with aligned output rows.
+                          {272, 4099},
+                          {4099, 272},
+                          {120, 1001},
                           // Multiples of 16, so rows are whole 16-byte packets in every type,
                           // but not of any tile size: the edge tiles of the 16-byte tile.
                           {1040, 1008},

@@ -177,10 +177,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 4129033, 31, "padded tile, de-interleave");
   takes(DType::u8, 20011, 255, "padded tile, de-interleave");
   // The halo tile's partial tiles: 2-byte, unaligned, de-interleave from 65, interleave from 105.
-  takes(DType::fp16, 640001, 100, "halo tile (rows");
-  takes(DType::bf16, 4099, 65, "halo tile (rows");
-  takes(DType::fp16, 105, 533333, "halo tile (rows");
-  takes(DType::bf16, 120, 533333, "halo tile (rows");
+  takes(DType::fp16, 640001, 100, "halo tile (input and output rows not");
+  takes(DType::bf16, 4099, 65, "halo tile (input and output rows not");
+  takes(DType::fp16, 105, 533333, "halo tile (input and output rows not");
+  takes(DType::bf16, 120, 533333, "halo tile (input rows not");
   // Where the gather stayed ahead: interleaving (2-byte below 105), 2-byte de-interleaving
   // below 65, 4- and 8-byte types.
   takes(DType::u8, 100, 1280001, "gather");
@@ -190,10 +190,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::bf16, 4099, 64, "gather");
   takes(DType::fp32, 969697, 33, "gather");
   takes(DType::fp64, 516129, 31, "gather");
-  // One tile and beyond: the tiles.
-  takes(DType::u8, 500001, 256, "halo tile, half height");
-  takes(DType::u8, 11313, 11313, "halo tile, half height");
-  takes(DType::fp16, 250001, 256, "halo tile (rows");
-  takes(DType::fp32, 320001, 100, "halo tile (rows");
+  // One tile and beyond: the tiles; the halo tile with the realignment of an aligned side
+  // compiled out (rows a multiple of V: output rows aligned; cols: input rows).
+  takes(DType::u8, 500001, 256, "halo tile, half height (output rows not");
+  takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
+  takes(DType::u8, 1000, 128000, "halo tile, half height (output rows not");
+  takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
+  takes(DType::fp16, 250001, 256, "halo tile (output rows not");
+  takes(DType::fp32, 320001, 100, "halo tile (output rows not");
+  takes(DType::fp32, 100, 320001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
 }
