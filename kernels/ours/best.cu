@@ -17,7 +17,8 @@
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
 //    shape is not a whole number of tiles;
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
-//    16-byte output packets) for 1-, 2- and 4-byte elements, at half height (128 x 256) for
+//    16-byte output packets, the realignment of an aligned side, input or output, compiled
+//    out) for 1-, 2- and 4-byte elements, at half height (128 x 256) for
 //    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
 //    of nine, -1 to -5 at four); for 8-byte elements the scalar tile in column-major order
 //    (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).

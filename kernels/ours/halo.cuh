@@ -5,6 +5,20 @@
 
 namespace tb::ours {
 
+// Which sides of a halo tile's shape are 16-byte aligned (a template argument: each side that is
+// compiles its realignment out). kInAligned: input rows start on 16-byte boundaries (cols a
+// multiple of V), so phase 1 loads the tile's packets as they are (no neighbour shuffles, no 17th
+// packets, no funnel shifts). kOutAligned: output rows do (rows a multiple of V), so phase 2 is
+// the aligned tile's (no halo rows above the tile, no second row group, no funnel shifts, no
+// element stores). Eight of the map's nine u8 halo shapes have one aligned side (s x L and L x s
+// at s = 256, 1000, 1024, 4096); the odd square has none. Compiled out, the output-aligned
+// side gained 14-21 points on the H200 and 2-6 on the H100 (u8 s x L); the input-aligned side
+// 2-6 on the H200 and -7 to 0 on the H100 (docs/perf-notes.md).
+inline constexpr int kInAligned = 1, kOutAligned = 2;
+constexpr int halo_sides(int v, int rows, int cols) {
+  return (cols % v == 0 ? kInAligned : 0) | (rows % v == 0 ? kOutAligned : 0);
+}
+
 // The halo tile: the realigned tile (tile16r_one) with output packets owned whole. Output row
 // x is cut at 16-byte boundaries, not at tile boundaries: the tile with rows y0 .. y0+ROWS-1
 // owns the aligned packets that start at flat offsets x*rows + y0 - o + g*V (o = that
@@ -19,18 +33,6 @@ namespace tb::ours {
 // group take words 0-1 and 2-3). Same registers a thread in phase 2, half the shared memory and
 // half the packets in flight in phase 1; twice the halo rows for the data (from L2: the tile
 // above ran just before in column-major order).
-// Which sides of a halo tile's shape are 16-byte aligned (a template argument: each side that is
-// compiles its realignment out). kInAligned: input rows start on 16-byte boundaries (cols a
-// multiple of V), so phase 1 loads the tile's packets as they are (no neighbour shuffles, no 17th
-// packets, no funnel shifts). kOutAligned: output rows do (rows a multiple of V), so phase 2 is
-// the aligned tile's (no halo rows above the tile, no second row group, no funnel shifts, no
-// element stores). The map's shapes with long unaligned sides have one aligned side but one in
-// ten (L x s with s = 256, 1000, 1024, 4096 and the reverse).
-inline constexpr int kInAligned = 1, kOutAligned = 2;
-constexpr int halo_sides(int v, int rows, int cols) {
-  return (cols % v == 0 ? kInAligned : 0) | (rows % v == 0 ? kOutAligned : 0);
-}
-
 template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   using L = Tile16<T>;
   static constexpr int V = L::V;
