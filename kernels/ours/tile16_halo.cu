@@ -18,7 +18,7 @@ struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::HaloTile<T>::kSmem;
     tb::allow_dynamic_smem(ours_tile16_halo<T>, smem);
-    tb::launch_kernel(ours_tile16_halo<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
+    tb::launch_kernel(ours_tile16_halo<T>, dim3(tb::ours::halo_tiles<T>(a)), dim3(256), smem, a);
   }
 };
 
