@@ -13,7 +13,8 @@ namespace tb::ours {
 // element stores). Eight of the map's nine u8 halo shapes have one aligned side (s x L and L x s
 // at s = 256, 1000, 1024, 4096); the odd square has none. Compiled out, the output-aligned
 // side gained 14-21 points on the H200 and 2-6 on the H100 (u8 s x L); the input-aligned side
-// 2-6 on the H200 and -7 to 0 on the H100 (docs/perf-notes.md).
+// 2-6 on the H200 and -7 to 0 on the H100 (docs/perf-notes.md). Registers at half height (u8):
+// output-aligned 80 (so 3 blocks an SM under halo_blocks' bound of 2), input-aligned 107.
 inline constexpr int kInAligned = 1, kOutAligned = 2;
 constexpr int halo_sides(int v, int rows, int cols) {
   return (cols % v == 0 ? kInAligned : 0) | (rows % v == 0 ? kOutAligned : 0);
