@@ -16,6 +16,9 @@
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
 //    shape is not a whole number of tiles;
+//  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
+//    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
+//    kernels/block_order.hpp: each such sector read once from DRAM, not twice);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
 //    16-byte output packets, the realignment of an aligned side, input or output, compiled
 //    out) for 1-, 2- and 4-byte elements, at half height (128 x 256) for
@@ -30,6 +33,8 @@
 #include "kernels/ours/skinny.cuh"
 
 #include <fmt/format.h>
+
+#include <type_traits>
 
 namespace {
 
@@ -48,15 +53,16 @@ __global__ void __launch_bounds__(256)
 // above (u8 136: 1 block an SM; fp32 31: 8 blocks; fp16 74: 3 blocks); held to the plain
 // tile's blocks an SM, u8 gains 1 to 9 points and fp32 1, fp16 spills and loses 9 to 14
 // (H200, docs/perf-notes.md). So 2-byte types take it as it comes, the others held.
-template <typename T>
+// GROUP: column-major order, or groups of tile rows where tile16_order says so.
+template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256)
     ours_best_tile16_edges(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, GROUP, false, 1, false, true>(out, in, cols, rows, nreps);
 }
-template <typename T>
+template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_best_tile16_edges_held(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, GROUP, false, 1, false, true>(out, in, cols, rows, nreps);
 }
 // Bytes take the half-height halo tile; 2-byte types stay on the full one, which led at three
 // of the map's four 2-byte halo shapes on the H100 and at all four on the H200.
@@ -64,11 +70,11 @@ constexpr int halo_split(std::size_t element_size) {
   return element_size == 1 ? 2 : 1;
 }
 // AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
-// compiled out.
-template <typename T, int AL>
+// compiled out; GROUP: the block order (halo_order).
+template <typename T, int AL, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL>(out, in, cols, rows, nreps);
+  tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
 }
 template <typename T>
 __global__ void __launch_bounds__(256)
@@ -161,12 +167,17 @@ struct Launch {
         tb::allow_dynamic_smem(kernel, smem);
         tb::launch_kernel(kernel, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
       };
+      // Whole tiles only where rows and cols are multiples of 16V: rows of whole sectors, so
+      // column-major order (tile16_order) always.
+      const bool grouped = tb::ours::tile16_order(sizeof(T), a.rows, a.cols) == tb::kSectorGroup;
       if (!tb::ours::tile16_has_edges<T>(a))
         tile16(ours_best_tile16<T>);
       else if constexpr (sizeof(T) == 2)
-        tile16(ours_best_tile16_edges<T>);
+        grouped ? tile16(ours_best_tile16_edges<T, tb::kSectorGroup>)
+                : tile16(ours_best_tile16_edges<T, tb::kColumnMajor>);
       else
-        tile16(ours_best_tile16_edges_held<T>);
+        grouped ? tile16(ours_best_tile16_edges_held<T, tb::kSectorGroup>)
+                : tile16(ours_best_tile16_edges_held<T, tb::kColumnMajor>);
       break;
     }
     case Path::halo: {
@@ -176,16 +187,23 @@ struct Launch {
         tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), smem, a);
       };
       using tb::ours::HaloTile, tb::ours::kInAligned, tb::ours::kOutAligned;
-      switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols)) {
-      case kInAligned:
-        halo(ours_best_halo<T, kInAligned>, HaloTile<T, SPLIT, kInAligned>::kSmem);
-        break;
-      case kOutAligned:
-        halo(ours_best_halo<T, kOutAligned>, HaloTile<T, SPLIT, kOutAligned>::kSmem);
-        break;
-      default:
-        halo(ours_best_halo<T, 0>, HaloTile<T, SPLIT, 0>::kSmem);
-      }
+      const auto sides = [&](auto group) {
+        constexpr unsigned G = decltype(group)::value;
+        switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols)) {
+        case kInAligned:
+          halo(ours_best_halo<T, kInAligned, G>, HaloTile<T, SPLIT, kInAligned>::kSmem);
+          break;
+        case kOutAligned:
+          halo(ours_best_halo<T, kOutAligned, G>, HaloTile<T, SPLIT, kOutAligned>::kSmem);
+          break;
+        default:
+          halo(ours_best_halo<T, 0, G>, HaloTile<T, SPLIT, 0>::kSmem);
+        }
+      };
+      if (tb::ours::halo_order(sizeof(T), SPLIT, a.rows, a.cols) == tb::kSectorGroup)
+        sides(std::integral_constant<unsigned, tb::kSectorGroup>{});
+      else
+        sides(std::integral_constant<unsigned, tb::kColumnMajor>{});
       break;
     }
     case Path::scalar:
@@ -196,7 +214,13 @@ struct Launch {
   }
 };
 
+std::string order_name(unsigned order) {
+  return order == tb::kColumnMajor ? std::string("column-major order")
+                                   : fmt::format("groups of {} tile rows", order);
+}
+
 std::string path_note(const tb::LaunchArgs& a) {
+  const int size = static_cast<int>(tb::dtype_size(a.dtype));
   switch (choose(a)) {
   case Path::copy:
     return "path: copy (one row or one column)";
@@ -210,21 +234,24 @@ std::string path_note(const tb::LaunchArgs& a) {
                        (std::min(a.rows, a.cols) + tb::elems_per_16_bytes(a.dtype) - 1) /
                            tb::elems_per_16_bytes(a.dtype));
   case Path::skinny: {
-    const int size = static_cast<int>(tb::dtype_size(a.dtype));
     const bool reg =
         tb::ours::skinny_registers_win(size, std::min(a.rows, a.cols), a.rows <= a.cols);
     return fmt::format("path: skinny, {}{}", a.rows <= a.cols ? "interleave" : "de-interleave",
                        reg ? " in registers" : ", gather through shared rows");
   }
   case Path::tile16:
-    return "path: 16-byte tile, column-major order";
+    return fmt::format("path: 16-byte tile, {}",
+                       order_name(tb::ours::tile16_order(size, a.rows, a.cols)));
   case Path::halo: {
     const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols);
-    return fmt::format("path: halo tile{} ({} rows not 16-byte aligned)",
-                       halo_split(tb::dtype_size(a.dtype)) == 2 ? ", half height" : "",
+    const int split = halo_split(tb::dtype_size(a.dtype));
+    const unsigned order = tb::ours::halo_order(size, split, a.rows, a.cols);
+    return fmt::format("path: halo tile{} ({} rows not 16-byte aligned){}",
+                       split == 2 ? ", half height" : "",
                        al == tb::ours::kInAligned    ? "output"
                        : al == tb::ours::kOutAligned ? "input"
-                                                     : "input and output");
+                                                     : "input and output",
+                       order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:
     return "path: scalar tile, column-major order (rows not 16-byte aligned)";
@@ -236,7 +263,8 @@ std::string path_note(const tb::LaunchArgs& a) {
     tb::kernel("ours_best", tb::Family::ours, "Ours: best (per-shape dispatch)",
                tb::launcher<Launch>())
         .source(tb::ours::kSource)
-        .summary("16-byte tile in column-major order; for unaligned rows the halo tile (1-4 byte "
+        .summary("16-byte tile in column-major order (groups of tile rows where rows split "
+                 "sectors); for unaligned rows the halo tile (1-4 byte "
                  "types) or the scalar tile (8-byte); copy for one row or column")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)

@@ -29,12 +29,13 @@ __global__ void __launch_bounds__(256, occupancy_blocks<T>())
   tb::ours::tile16_body<T, 1, false>(out, in, cols, rows, nreps);
 }
 
-// Column-major order with the edge tiles of aligned shapes in packets (EDGES); the capped one is
-// held to the plain tile's blocks an SM (tile16_plain_blocks).
-template <typename T>
+// The edge tiles of aligned shapes in packets (EDGES), in column-major order or groups of tile
+// rows or columns (ours_best takes either: tile16_order); the capped one is column-major, held
+// to the plain tile's blocks an SM (tile16_plain_blocks).
+template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256)
     ours_tile16e(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, GROUP, false, 1, false, true>(out, in, cols, rows, nreps);
 }
 template <typename T>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
@@ -56,7 +57,7 @@ template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int M
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::Tile16<T, MIN_R>::kSmem;
-    auto kernel = EDGES == 1   ? ours_tile16e<T>
+    auto kernel = EDGES == 1   ? ours_tile16e<T, GROUP>
                   : EDGES == 2 ? ours_tile16e_capped<T>
                   : OCC        ? ours_tile16_occ<T>
                   : UNALIGNED  ? ours_tile16u<T, GROUP, PERSISTENT>
@@ -124,6 +125,10 @@ bool add(const char* id, const char* name, int order) {
     add<tb::column_groups(4)>("ours_tile16_cg4", "Ours: 16B tile, groups of 4 columns", 16) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 1>(
         "ours_tile16_edges", "Ours: 16B tile, column-major, packet edges", 17) &&
+    add<8, false, false, 1, false, false, 1>("ours_tile16_edges_g8",
+                                             "Ours: 16B tile, groups of 8, packet edges", 19) &&
+    add<tb::column_groups(4), false, false, 1, false, false, 1>(
+        "ours_tile16_edges_cg4", "Ours: 16B tile, groups of 4 columns, packet edges", 20) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 2>(
         "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18);
 

@@ -191,6 +191,14 @@ template <typename T> constexpr int tile16_plain_blocks() {
 }
 
 // Whether a shape has edge tiles (rows or cols not a multiple of the tile).
+// The 16-byte tile's block order for a shape (sector_aware_order), chosen on the host: tiles of
+// 16V x 16V elements (V = 16 / element_size), 256 bytes a tile row.
+inline unsigned tile16_order(int element_size, int rows, int cols) {
+  const int side = 16 * (16 / element_size);
+  return sector_aware_order(static_cast<unsigned>(cols) * element_size, ceil_div(cols, side),
+                            ceil_div(rows, side), static_cast<unsigned>(side) * 256);
+}
+
 template <typename T, int MIN_R = 1> bool tile16_has_edges(const LaunchArgs& a) {
   using L = Tile16<T, MIN_R>;
   return a.cols % L::COLS != 0 || a.rows % L::ROWS != 0;

@@ -181,6 +181,40 @@ TEST(Skinny, LongestShapesLaunchAndAreExact) {
 } // namespace
 
 namespace {
+// ours_best's groups of tile rows (sector_aware_order) need tile columns longer than the shapes
+// above: each instance that walks them, exact. The note names the order, so a shape that fell
+// back to column-major order would not pass for one that was checked.
+TEST(BestOrder, GroupsOfTileRowsAreExact) {
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  const std::pair<Shape, DType> cases[] = {
+      {{16392, 1000}, DType::fp16},  // 16-byte tile, edge tiles in packets
+      {{16392, 1000}, DType::bf16},  //
+      {{16400, 100}, DType::fp32},   // 16-byte tile, held to the plain tile's blocks
+      {{16392, 1002}, DType::fp64},  //
+      {{16392, 1000}, DType::u8},    // halo tile, neither side aligned
+      {{16400, 1000}, DType::u8},    // halo tile, output rows aligned
+      {{16385, 100}, DType::fp32},   // halo tile, input rows aligned
+      {{16385, 1004}, DType::fp16}}; // halo tile, neither side aligned
+  for (const auto& [s, t] : cases) {
+    SCOPED_TRACE(fmt::format("{} {}", to_string(s), dtype_name(t)));
+    LaunchArgs a;
+    a.dtype = t;
+    a.rows = s.rows;
+    a.cols = s.cols;
+    const std::string note = k->note(a);
+    EXPECT_NE(note.find("groups of 8 tile rows"), std::string::npos) << note;
+    for (Mode m : {Mode::loop_over_kernel, Mode::loop_in_kernel}) {
+      const Case c{k, s, t, m, 3};
+      ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
+      const Validation v = g_measurer->validate(c);
+      EXPECT_TRUE(v.ok) << v.message;
+    }
+  }
+}
+} // namespace
+
+namespace {
 // The L2 flush must really evict: at 2048² fp32 (33.6 MB, inside a 50-60 MB L2) one launch
 // right after the warm-up runs measurably faster than one after a flush.
 TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {

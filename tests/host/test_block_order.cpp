@@ -140,3 +140,21 @@ TEST(BlockOrder, ColumnGroupsWalkAcrossAGroupFirst) {
   EXPECT_EQ(x, 8u);
   EXPECT_EQ(y, 1u);
 }
+
+// Groups of tile rows only where input rows split a sector between two tile columns and a tile
+// column moves more than kSectorGapBytes: fp16 64000 x 1000 (2000-byte rows, 500 tiles of
+// 32 KB a column) yes; aligned rows, one tile column or short tile columns no.
+TEST(BlockOrder, SectorAwareOrderGroupsOnlyLongColumnsOfSplitRows) {
+  constexpr unsigned kTile = 128 * 256; // an fp16 tile: 128 rows of 256 bytes
+  EXPECT_EQ(sector_aware_order(2000, 8, 500, kTile), kSectorGroup);
+  EXPECT_EQ(sector_aware_order(2000, 8, 129, kTile), kSectorGroup);
+  EXPECT_EQ(sector_aware_order(2000, 8, 128, kTile), kColumnMajor); // 8 MB a column: the limit
+  EXPECT_EQ(sector_aware_order(31248, 122, 32, kTile), kColumnMajor);
+  EXPECT_EQ(sector_aware_order(2048, 8, 500, kTile), kColumnMajor);  // whole sectors
+  EXPECT_EQ(sector_aware_order(200, 1, 5001, kTile), kColumnMajor);  // one tile column
+  EXPECT_EQ(sector_aware_order(4016, 16, 500, kTile), kSectorGroup); // 16 mod 32
+  EXPECT_EQ(sector_aware_order(1000, 4, 1000, kTile), kSectorGroup); // 8 mod 32
+  // Rows whose byte count wraps 32 bits keep their low bits: 2^32 + 16 -> 16.
+  EXPECT_EQ(sector_aware_order(static_cast<unsigned>((1ull << 32) + 16), 2, 600, kTile),
+            kSectorGroup);
+}

@@ -200,4 +200,18 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 320001, 100, "halo tile (output rows not");
   takes(DType::fp32, 100, 320001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
+  // Block order: groups of tile rows where input rows split a sector between two long tile
+  // columns (sector_aware_order), else column-major.
+  takes(DType::fp16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
+  takes(DType::bf16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
+  takes(DType::fp64, 16392, 1002, "16-byte tile, groups of 8 tile rows");
+  takes(DType::fp16, 4096, 15624, "16-byte tile, column-major order");
+  takes(DType::fp16, 15624, 4096, "16-byte tile, column-major order");
+  takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
+  takes(DType::fp32, 320001, 100, "(output rows not 16-byte aligned), groups of 8 tile rows");
+  takes(DType::u8, 16392, 1000, "(input and output rows not 16-byte aligned), groups of 8");
+  const std::string square = note_of(*k, DType::u8, 11313, 11313);
+  EXPECT_EQ(square.find("groups"), std::string::npos) << square; // 89 tiles a column
+  const std::string one = note_of(*k, DType::fp16, 640001, 100);
+  EXPECT_EQ(one.find("groups"), std::string::npos) << one; // one tile column
 }
