@@ -70,7 +70,7 @@ constexpr int halo_split(std::size_t element_size) {
   return element_size == 1 ? 2 : 1;
 }
 // AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
-// compiled out; GROUP: the block order (halo_order).
+// compiled out; GROUP: the block order (tile16_order with the halo tile's split).
 template <typename T, int AL, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
@@ -200,7 +200,7 @@ struct Launch {
           halo(ours_best_halo<T, 0, G>, HaloTile<T, SPLIT, 0>::kSmem);
         }
       };
-      if (tb::ours::halo_order(sizeof(T), SPLIT, a.rows, a.cols) == tb::kSectorGroup)
+      if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
         sides(std::integral_constant<unsigned, tb::kSectorGroup>{});
       else
         sides(std::integral_constant<unsigned, tb::kColumnMajor>{});
@@ -245,7 +245,7 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::halo: {
     const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols);
     const int split = halo_split(tb::dtype_size(a.dtype));
-    const unsigned order = tb::ours::halo_order(size, split, a.rows, a.cols);
+    const unsigned order = tb::ours::tile16_order(size, a.rows, a.cols, split);
     return fmt::format("path: halo tile{} ({} rows not 16-byte aligned){}",
                        split == 2 ? ", half height" : "",
                        al == tb::ours::kInAligned    ? "output"

@@ -238,22 +238,15 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
   // Column-major block order: the blocks running at one time write whole output rows in
   // address order (measured +2-8 points over row-major for the aligned tile); groups of tile
-  // rows where input rows split sectors between long tile columns (halo_order).
+  // rows where input rows split sectors between long tile columns (tile16_order).
   // The grid starts two tiles from the end (the bottom of the last tile column first). This
   // changes nothing in the traffic, but without it ptxas (CUDA 13.0) spilled 32-224 bytes a
   // thread in every type but fp64; with it, none.
   t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
   const unsigned tiles_y = tiles / tiles_x;
-  int tx, ty;
-  if constexpr (GROUP == kColumnMajor) {
-    tx = static_cast<int>(t / tiles_y);
-    ty = static_cast<int>(t % tiles_y);
-  } else {
-    unsigned gx, gy;
-    ordered_tile(t, tiles_x, tiles_y, GROUP, gx, gy);
-    tx = static_cast<int>(gx);
-    ty = static_cast<int>(gy);
-  }
+  unsigned utx, uty;
+  ordered_tile(t, tiles_x, tiles_y, GROUP, utx, uty);
+  const int tx = static_cast<int>(utx), ty = static_cast<int>(uty);
   // Edge tiles are partial: the last tile column holds W = cols - x0 columns and the last tile
   // row h = rows - y0 rows. Their loads stop at the matrix's edge and their lanes past it store
   // nothing, so every byte is read and written once whatever the shape (shifting the edge tiles
@@ -271,14 +264,6 @@ template <typename T, int SPLIT = 1, int AL = 0, unsigned GROUP = kColumnMajor>
 __device__ __forceinline__ void tile16h_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
   one_tile_body<T, tile16h_one<T, SPLIT, AL, GROUP>>(out, in, cols, rows, nreps);
-}
-
-// The halo tile's block order for a shape (sector_aware_order), chosen on the host: tiles of
-// 16V / split rows x 16V columns (V = 16 / element_size), 256 bytes a tile row.
-inline unsigned halo_order(int element_size, int split, int rows, int cols) {
-  const int side = 16 * (16 / element_size), trows = side / split;
-  return sector_aware_order(static_cast<unsigned>(cols) * element_size, ceil_div(cols, side),
-                            ceil_div(rows, trows), static_cast<unsigned>(trows) * 256);
 }
 
 } // namespace tb::ours

@@ -190,15 +190,16 @@ template <typename T> constexpr int tile16_plain_blocks() {
   return sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8;
 }
 
-// Whether a shape has edge tiles (rows or cols not a multiple of the tile).
-// The 16-byte tile's block order for a shape (sector_aware_order), chosen on the host: tiles of
-// 16V x 16V elements (V = 16 / element_size), 256 bytes a tile row.
-inline unsigned tile16_order(int element_size, int rows, int cols) {
-  const int side = 16 * (16 / element_size);
+// The block order for a shape (sector_aware_order), chosen on the host, of the 16-byte tile
+// (16V x 16V elements, V = 16 / element_size, 256 bytes a tile row) and of the halo tile, whose
+// tiles are 16V / split rows tall.
+inline unsigned tile16_order(int element_size, int rows, int cols, int split = 1) {
+  const int side = 16 * (16 / element_size), tile_rows = side / split;
   return sector_aware_order(static_cast<unsigned>(cols) * element_size, ceil_div(cols, side),
-                            ceil_div(rows, side), static_cast<unsigned>(side) * 256);
+                            ceil_div(rows, tile_rows), static_cast<unsigned>(tile_rows) * 256);
 }
 
+// Whether a shape has edge tiles (rows or cols not a multiple of the tile).
 template <typename T, int MIN_R = 1> bool tile16_has_edges(const LaunchArgs& a) {
   using L = Tile16<T, MIN_R>;
   return a.cols % L::COLS != 0 || a.rows % L::ROWS != 0;
