@@ -7,11 +7,11 @@
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
-//    unaligned rows below two: the padded tile (padded.cuh) where padded_tile_wins says so
-//    (de-interleaving 1-byte elements from s = 9), the halo tile's partial tiles where
-//    halo_short_side_wins says so (2-byte elements in unaligned rows, de-interleaving from
-//    s = 65 and interleaving from 105), else the skinny path (skinny.cuh), in registers or
-//    through shared rows as skinny_registers_win says;
+//    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
+//    elements from s = 9 both ways, 2-byte ones de-interleaving above s = 16), the halo tile's
+//    partial tiles where halo_short_side_wins says so (2-byte elements in unaligned rows,
+//    interleaving from s = 105), else the skinny path (skinny.cuh), in registers or through
+//    shared rows as skinny_registers_win says;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -28,9 +28,9 @@
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
-#include "kernels/ours/padded.cuh"
 #include "kernels/ours/scalar.cuh"
 #include "kernels/ours/skinny.cuh"
+#include "kernels/ours/words.cuh"
 
 #include <fmt/format.h>
 
@@ -88,10 +88,10 @@ __global__ void __launch_bounds__(256)
   tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-template <typename T, bool INTERLEAVE>
-__global__ void __launch_bounds__(256, tb::ours::Padded<T>::kMinBlocks)
-    ours_best_padded(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::padded_body<T, INTERLEAVE>(out, in, cols, rows, nreps);
+template <typename T, bool INTERLEAVE, typename W>
+__global__ void __launch_bounds__(256, W::kMinBlocks)
+    ours_best_words(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int S, bool INTERLEAVE>
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(256)
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, narrow, padded, skinny, tile16, halo, scalar };
+enum class Path { copy, narrow, words, skinny, tile16, halo, scalar };
 
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
@@ -108,8 +108,8 @@ Path choose(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
-  if (tb::ours::padded_tile_wins(static_cast<int>(tb::dtype_size(a.dtype)), s, a.rows <= a.cols))
-    return Path::padded;
+  if (tb::ours::words_tile_wins(static_cast<int>(tb::dtype_size(a.dtype)), s, a.rows <= a.cols))
+    return Path::words;
   if (!aligned && tb::ours::halo_short_side_wins(static_cast<int>(tb::dtype_size(a.dtype)), s,
                                                  a.rows <= a.cols))
     return Path::halo;
@@ -141,13 +141,25 @@ struct Launch {
       });
       break;
     }
-    case Path::padded: {
-      const bool interleave = a.rows <= a.cols;
-      const auto kernel = interleave ? ours_best_padded<T, true> : ours_best_padded<T, false>;
-      const std::size_t smem = tb::ours::Padded<T>::smem(std::min(a.rows, a.cols), interleave);
-      tb::allow_dynamic_smem(kernel, smem);
-      tb::launch_kernel(kernel, dim3(tb::ours::padded_blocks<T>(a.rows, a.cols)), dim3(256), smem,
-                        a);
+    case Path::words: {
+      if constexpr (sizeof(T) <= 2) {
+        const int s = std::min(a.rows, a.cols);
+        const auto words = [&](auto w) {
+          using W = decltype(w);
+          const auto kernel =
+              a.rows <= a.cols ? ours_best_words<T, true, W> : ours_best_words<T, false, W>;
+          tb::allow_dynamic_smem(kernel, W::smem(s));
+          tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
+                            W::smem(s), a);
+        };
+        // Half the positions a block where words_half_wins (1-byte elements only).
+        if constexpr (sizeof(T) == 1)
+          if (tb::ours::words_half_wins(1, s, a.rows <= a.cols)) {
+            words(tb::ours::WordsHalf<T>{});
+            break;
+          }
+        words(tb::ours::Words<T>{});
+      }
       break;
     }
     case Path::skinny: {
@@ -228,11 +240,12 @@ std::string path_note(const tb::LaunchArgs& a) {
     return fmt::format("path: narrow tile, {} (s = {} packets)",
                        a.rows <= a.cols ? "interleave" : "de-interleave",
                        std::min(a.rows, a.cols) / tb::elems_per_16_bytes(a.dtype));
-  case Path::padded:
-    return fmt::format("path: padded tile, {} (s = {}, {} packets padded)",
-                       a.rows <= a.cols ? "interleave" : "de-interleave", std::min(a.rows, a.cols),
-                       (std::min(a.rows, a.cols) + tb::elems_per_16_bytes(a.dtype) - 1) /
-                           tb::elems_per_16_bytes(a.dtype));
+  case Path::words: {
+    const int s = std::min(a.rows, a.cols);
+    return fmt::format(
+        "path: word tile, {} (s = {}{})", a.rows <= a.cols ? "interleave" : "de-interleave", s,
+        tb::ours::words_half_wins(size, s, a.rows <= a.cols) ? ", half the positions a block" : "");
+  }
   case Path::skinny: {
     const bool reg =
         tb::ours::skinny_registers_win(size, std::min(a.rows, a.cols), a.rows <= a.cols);

@@ -67,9 +67,11 @@ template <typename T> constexpr int halo_blocks() {
 // s = 105 (at 120, 83 against the gather's 69; at 100 the gather leads, 70 against 65, and at
 // 72, 71 against 62: the line through 100 and 120 crosses the gather's 70 near 106). Bytes lose
 // at s = 100 (36 against 56: a 100-column partial tile of 256 leaves 7 lanes of 16 loading),
-// 4- and 8-byte elements at s = 31, 33 (56-67 against 81-88 for fp32).
+// 4- and 8-byte elements at s = 31, 33 (56-67 against 81-88 for fp32). De-interleaving, the word
+// tile (words.cuh) has since taken 2-byte elements from s = 17 (at 100: 78 against 69 on the
+// H200, 88 against 82 on the H100), so only the interleave is left here.
 constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
-  return element_size == 2 && s < 16 * (16 / element_size) && (interleave ? s > 104 : s > 64);
+  return element_size == 2 && interleave && s > 104 && s < 16 * (16 / element_size);
 }
 
 // Blocks of the halo tile a matrix takes (the grid: one tile a block).

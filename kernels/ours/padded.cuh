@@ -299,18 +299,10 @@ __device__ __forceinline__ void padded_body(T* __restrict__ out, const T* __rest
   }
 }
 
-// Where ours_best takes the padded tile: where it beat the skinny path's gather, measured on an
-// H200 and an H100 over the map's shapes (docs/perf-notes.md): de-interleaving 1-byte elements at
-// every short side the register path and the narrow tile leave to the gather (9 up; H200 57-64%
-// of memcpy against 42-56; H100 at s = 31, 33, 100 69-77 against 48-66). The one loss: u8 at
-// s = 12 on the H100, 75 against 77 (the H200 gains 63 against 56 there). Interleaving, and
-// de-interleaving wider elements, the gather stays ahead; 2-byte elements from s = 65, which
-// the padded tile took first (58 against 50 and 64 against 53), go to the halo tile's partial
-// tiles (halo_short_side_wins), ahead of both.
-constexpr bool padded_tile_wins(int element_size, int s, bool interleave) {
-  if (interleave || s < 2 || s >= 16 * (16 / element_size)) return false;
-  return element_size == 1 && s > kSkinnyRegMax;
-}
+// ours_best took the padded tile to de-interleave 1-byte elements from s = 9 (ahead of the
+// gather there, 57-64% of memcpy on an H200 against 42-56); the word tile (words.cuh) has since
+// replaced it (docs/perf-notes.md). It stays as a study kernel: 16-byte transposes in registers,
+// bound by the instructions around them.
 
 // Blocks of a launch: one for every W positions of the long side.
 template <typename T> unsigned padded_blocks(int rows, int cols) {

@@ -155,8 +155,8 @@ TEST(Registry, PacketPathDecisionsPerShapeAndType) {
 
 // ours_best's dispatch, read back through the path it notes: the measured crossovers of
 // docs/perf-notes.md (the narrow tile for short sides of whole packets, the register path for
-// s = 2 to 8, the padded tile to de-interleave 1-byte elements from s = 9, the halo tile for
-// 2-byte ones in unaligned rows (de-interleave from 65, interleave from 105), the gather otherwise
+// s = 2 to 8, the word tile for 1-byte elements from s = 9 and to de-interleave 2-byte ones from
+// s = 17, the halo tile to interleave 2-byte ones in unaligned rows from 105, the gather otherwise
 // below one tile). No GPU needed: the note is computed on the host.
 TEST(Registry, BestPathPerShapeAndType) {
   const KernelSpec* k = find_kernel("ours_best");
@@ -172,22 +172,29 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
   takes(DType::u8, 16000000, 8, "de-interleave in registers");
   takes(DType::fp32, 3, 4099, "interleave in registers");
-  // The padded tile: 1-byte de-interleave from s = 9 to one tile.
-  takes(DType::u8, 10666667, 12, "padded tile, de-interleave");
-  takes(DType::u8, 4129033, 31, "padded tile, de-interleave");
-  takes(DType::u8, 20011, 255, "padded tile, de-interleave");
-  // The halo tile's partial tiles: 2-byte, unaligned, de-interleave from 65, interleave from 105.
-  takes(DType::fp16, 640001, 100, "halo tile (input and output rows not");
-  takes(DType::bf16, 4099, 65, "halo tile (input and output rows not");
+  // The word tile: 1-byte elements from s = 9 to one tile (half the positions a block except
+  // de-interleaving from 64), where it takes the shape (interleaving at s = 9-15 only where s is a
+  // multiple of 4); 2-byte de-interleave from s = 17.
+  takes(DType::u8, 10666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  takes(DType::u8, 12, 10666667, "word tile, interleave (s = 12, half the positions a block)");
+  takes(DType::u8, 4129033, 31, "word tile, de-interleave (s = 31, half");
+  takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100, half");
+  takes(DType::u8, 1280001, 100, "word tile, de-interleave (s = 100)");
+  takes(DType::u8, 20011, 255, "word tile, de-interleave (s = 255)");
+  takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
+  takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100)");
+  takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65)");
+  takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31)");
+  takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64)");
+  // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
   takes(DType::fp16, 105, 533333, "halo tile (input and output rows not");
   takes(DType::bf16, 120, 533333, "halo tile (input rows not");
-  // Where the gather stayed ahead: interleaving (2-byte below 105), 2-byte de-interleaving
-  // below 65, 4- and 8-byte types.
-  takes(DType::u8, 100, 1280001, "gather");
+  // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
+  // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
+  takes(DType::u8, 13, 1000003, "gather");
   takes(DType::fp16, 100, 640001, "gather");
   takes(DType::bf16, 104, 533333, "gather");
-  takes(DType::fp16, 2064517, 31, "gather");
-  takes(DType::bf16, 4099, 64, "gather");
+  takes(DType::fp16, 1000003, 12, "gather");
   takes(DType::fp32, 969697, 33, "gather");
   takes(DType::fp64, 516129, 31, "gather");
   // One tile and beyond: the tiles; the halo tile with the realignment of an aligned side
@@ -212,6 +219,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 16392, 1000, "(input and output rows not 16-byte aligned), groups of 8");
   const std::string square = note_of(*k, DType::u8, 11313, 11313);
   EXPECT_EQ(square.find("groups"), std::string::npos) << square; // 89 tiles a column
-  const std::string one = note_of(*k, DType::fp16, 640001, 100);
-  EXPECT_EQ(one.find("groups"), std::string::npos) << one; // one tile column
+  const std::string one = note_of(*k, DType::fp16, 105, 533333);
+  EXPECT_NE(one.find("halo tile"), std::string::npos) << one;
+  EXPECT_EQ(one.find("groups"), std::string::npos) << one; // one tile row
 }

@@ -1,0 +1,104 @@
+// Our word tile (words.cuh): a short side below one tile for 1-, 2- and 4-byte elements, rows at
+// any offset; all of the short side and P positions of the long side a block, the (de)interleave
+// done on 32-bit words with byte permutes, 16-byte global accesses on both sides. Shapes it
+// does not take (8-byte elements, short sides of one tile or more, interleaving at s·ES < 16
+// where s·ES is not a multiple of 4) run the skinny path (noted).
+#include "kernels/ours/words.cuh"
+
+#include <fmt/format.h>
+
+#include <string>
+
+template <typename T, bool INTERLEAVE, int ROUNDS, int BLOCKS>
+__global__ void __launch_bounds__(256, BLOCKS)
+    ours_words(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::words_body<T, INTERLEAVE, tb::ours::Words<T, ROUNDS, BLOCKS>>(out, in, cols, rows,
+                                                                          nreps);
+}
+
+template <typename T, int S, bool INTERLEAVE>
+__global__ void __launch_bounds__(256)
+    ours_words_fallback(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
+}
+
+namespace {
+
+bool word_tile_takes(const tb::LaunchArgs& a) {
+  const int size = static_cast<int>(tb::dtype_size(a.dtype));
+  const int s = std::min(a.rows, a.cols);
+  const bool interleave = a.rows <= a.cols;
+  switch (size) {
+  case 1:
+    return tb::ours::Words<unsigned char>::takes(s, interleave);
+  case 2:
+    return tb::ours::Words<unsigned short>::takes(s, interleave);
+  case 4:
+    return tb::ours::Words<unsigned>::takes(s, interleave);
+  default:
+    return false;
+  }
+}
+
+template <int HALF, int BLOCKS> struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    if constexpr (sizeof(T) <= 4) {
+      if (word_tile_takes(a)) {
+        constexpr int R = 2 * static_cast<int>(sizeof(T)) / HALF;
+        using W = tb::ours::Words<T, R, BLOCKS>;
+        const int s = std::min(a.rows, a.cols);
+        const auto kernel =
+            a.rows <= a.cols ? ours_words<T, true, R, BLOCKS> : ours_words<T, false, R, BLOCKS>;
+        const std::size_t smem = W::smem(s);
+        tb::allow_dynamic_smem(kernel, smem);
+        tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
+                          smem, a);
+        return;
+      }
+    }
+    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
+    tb::ours::with_skinny_side(g, [&](auto side) {
+      constexpr int S = decltype(side)::value;
+      const auto kernel =
+          g.interleave ? ours_words_fallback<T, S, true> : ours_words_fallback<T, S, false>;
+      tb::allow_dynamic_smem(kernel, g.smem);
+      tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+    });
+  }
+};
+
+std::string path_note(const tb::LaunchArgs& a) {
+  const int s = std::min(a.rows, a.cols);
+  if (!word_tile_takes(a)) return "word tile off for this shape and type; ran the skinny path";
+  return fmt::format("{}: s = {}", a.rows <= a.cols ? "interleave" : "de-interleave", s);
+}
+
+[[maybe_unused]] const bool registered_small = tb::register_kernel(
+    tb::kernel("ours_words_half", tb::Family::ours, "Ours: word tile, half the positions a block",
+               tb::launcher<Launch<2, 4>>())
+        .source(tb::ours::kSource)
+        .summary("the word tile with half the positions a block, four blocks an SM")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(path_note));
+
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::kernel("ours_words", tb::Family::ours, "Ours: word tile (short side below one tile)",
+               tb::launcher<Launch<1, 3>>())
+        .source(tb::ours::kSource)
+        .summary("any short side below one tile, rows at any offset, 1- to 4-byte elements: the "
+                 "whole short side and P positions a block, the (de)interleave on 32-bit words "
+                 "with byte permutes, 16-byte accesses to global memory")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(path_note)
+        .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
+                                               "every packet stored once, by one 16-byte store")))
+        .expect(tb::on_packet_rows(tb::at_most(tb::Figure::load_sectors_over_needed, 1.2,
+                                               "every packet loaded once, the halo's from L2"))));
+
+} // namespace

@@ -1,0 +1,329 @@
+// The word tile (words.cu): a short side s below one tile (any s, rows at any offset) for 1-, 2- and
+// 4-byte elements, the (de)interleave done on 32-bit words: E = 4 / sizeof(T) channels at E
+// positions transposed with byte permutes (8 for 1-byte elements, 2 for 2-byte, none for 4-byte).
+// A block takes P positions of the long side and all s of the short side, as the padded tile
+// does, plus V positions past them (the halo) so that it owns every output packet it starts.
+// Shared memory holds both sides at once:
+//  - the interleaved side as a span: de-interleaving, the input span's aligned packets as they
+//    are (position q, channel k at byte d + (q·s + k)·ES); interleaving, a staging copy with
+//    NK = ceil(s / E) words a position (the output span itself where s·ES is a multiple of 4,
+//    placed so that its packets are the output's aligned ones);
+//  - the planar side as s rows of 16-byte chunks: interleaving, each input row segment's
+//    aligned packets as they are (position q at byte o_k + q·ES); de-interleaving, logical
+//    positions from byte 0, each output packet then read at the row's offset from the grid.
+// Phase 2 item (kg, qg): channels kg·E .. kg·E + E - 1 at positions qg·V .. qg·V + V - 1 (64
+// bytes for 1-byte elements): V words read at any byte offset from the span (two 32-bit loads
+// and a funnel shift each) or E row windows read with shared_read16, four E x E word
+// transposes, written as E 16-byte chunks of planar rows or V words of the staging span.
+// Consecutive lanes take consecutive kg, so span words are consecutive and the planar rows,
+// E·RC + 1 chunks apart (an odd count), fall in different bank groups.
+// Counted by hand (1-byte elements, per 16 bytes and thread): about 2 instructions in phase 1,
+// 21 in phase 2 and 10-15 in phase 3 (one aligned load where the interleaved staging span is the
+// output's, one blended second read where an output packet crosses a position boundary),
+// against the padded tile's 237 warp instructions for every 32 output packets (docs/perf-notes.md).
+#pragma once
+
+#include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global
+
+namespace tb::ours {
+
+template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3> struct Words {
+  static constexpr int ES = static_cast<int>(sizeof(T));
+  static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
+  static constexpr int E = 4 / ES;  // elements a word
+  static constexpr int V = 16 / ES; // elements a packet
+  // Phase 2 items a thread: an item is 64 / ES bytes, so a block holds about 32 KB a side.
+  static constexpr int kRounds = ROUNDS;
+  static constexpr int kLoads = ES == 1 ? 8 : 4; // phase 1 loads a thread in flight (others spill)
+  static constexpr int kMinBlocks = BLOCKS;
+  __host__ __device__ static constexpr int words(int s) { return (s + E - 1) / E; } // NK
+  // Interleaving where s·ES is not a multiple of 4, each output packet is read from the staging
+  // span in two parts at most: the staging copy pads every position to whole words.
+  __host__ __device__ static constexpr bool gaps(int s) { return s * ES % 4 != 0; }
+  __host__ __device__ static constexpr bool takes(int s, bool interleave) {
+    return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
+  }
+  // Phase 2's groups of V positions (NQ), and the positions a block owns (P = (NQ - 1)·V).
+  __host__ __device__ static constexpr int groups(int s) {
+    const int n = kRounds * kThreads / words(s);
+    return n < 2 ? 2 : n;
+  }
+  __host__ __device__ static constexpr int width(int s) { return (groups(s) - 1) * V; }
+  // Planar rows: RC chunks each (NQ·V positions from any offset, and shared_read16's 8 bytes past
+  // a window), row k at chunk k·RC + k / E; E·words(s) rows, the padding channels' included.
+  __host__ __device__ static constexpr int row_chunks(int s) { return width(s) / V + 3; }
+  __host__ __device__ static constexpr int row_base(int k, int rc) { return k * rc + k / E; }
+  __host__ __device__ static constexpr int planar_chunks(int s) {
+    return row_base(words(s) * E, row_chunks(s));
+  }
+  // The span: NQ·V positions of NK words, plus an offset of up to 15 bytes and slack for reads.
+  __host__ __device__ static constexpr int span_chunks(int s) {
+    return (groups(s) * V * words(s) * 4 + 64) / 16;
+  }
+  static constexpr std::size_t smem(int s) {
+    return static_cast<std::size_t>(span_chunks(s) + planar_chunks(s)) * 16;
+  }
+};
+
+// The 32-bit word at byte a of shared memory (a a multiple of ES): two loads and a funnel shift.
+template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned* w, unsigned a) {
+  if constexpr (ES == 4) {
+    return w[a >> 2];
+  } else {
+    return __funnelshift_r(w[a >> 2], w[(a >> 2) + 1], (a & 3) * 8);
+  }
+}
+
+// E x E transpose of ES-byte elements in E words: w[i] element j becomes w[j] element i.
+template <int ES> __device__ __forceinline__ void transpose_words(unsigned (&w)[4 / ES]) {
+  if constexpr (ES == 1) {
+    const unsigned t0 = __byte_perm(w[0], w[1], 0x5140), t1 = __byte_perm(w[0], w[1], 0x7362);
+    const unsigned t2 = __byte_perm(w[2], w[3], 0x5140), t3 = __byte_perm(w[2], w[3], 0x7362);
+    w[0] = __byte_perm(t0, t2, 0x5410);
+    w[1] = __byte_perm(t0, t2, 0x7632);
+    w[2] = __byte_perm(t1, t3, 0x5410);
+    w[3] = __byte_perm(t1, t3, 0x7632);
+  } else if constexpr (ES == 2) {
+    const unsigned a = w[0], b = w[1];
+    w[0] = __byte_perm(a, b, 0x5410);
+    w[1] = __byte_perm(a, b, 0x7632);
+  }
+}
+
+template <typename T, bool INTERLEAVE, typename W>
+__device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                          int rows, unsigned b, unsigned char* smem_raw) {
+  using U = typename Bits<sizeof(T)>::type;
+  constexpr int ES = W::ES, E = W::E, V = W::V;
+  const int s = INTERLEAVE ? rows : cols;
+  const int L = INTERLEAVE ? cols : rows;
+  const int NK = W::words(s), NQ = W::groups(s), P = W::width(s), RC = W::row_chunks(s);
+  const int p0 = static_cast<int>(b) * P;
+  const int np = min(P, L - p0);     // positions owned
+  const int nl = min(P + V, L - p0); // positions loaded
+  const long long total = static_cast<long long>(rows) * cols;
+  unsigned char* span = smem_raw;
+  uint4* planar = reinterpret_cast<uint4*>(smem_raw) + W::span_chunks(s);
+  const U* src = reinterpret_cast<const U*>(in);
+  U* dst = reinterpret_cast<U*>(out);
+  const int tid = threadIdx.x;
+  const int sw = NK * 4; // staging bytes a position
+  // Offset of planar row k's segment from the 16-byte grid, in elements (only the low bits of
+  // k·L + p0 matter, so 32-bit arithmetic that wraps is exact).
+  const unsigned lmod = static_cast<unsigned>(L) & (V - 1);
+  auto mis = [&](int k) {
+    return static_cast<int>((static_cast<unsigned>(k) * lmod + static_cast<unsigned>(p0)) &
+                            (V - 1));
+  };
+  auto row = [&](int k) {
+    return reinterpret_cast<const unsigned char*>(planar + W::row_base(k, RC));
+  };
+  // Phase 2's walk over items (kg, qg), thread tid's from tid on in steps of 256.
+  const int iq = kThreads / NK, ik = kThreads - iq * NK;
+  // The interleaved span: elements z0 .. of the matrix, from the block's first position.
+  const long long z0 = static_cast<long long>(p0) * s;
+
+  if (!INTERLEAVE) {
+    // Phase 1: the span's aligned packets in order, kLoads in flight a round.
+    const long long a0 = z0 & ~static_cast<long long>(V - 1);
+    const unsigned d = static_cast<unsigned>(z0 - a0) * ES; // byte of (0, 0)
+    const int nch = static_cast<int>((z0 + static_cast<long long>(nl) * s - a0 + V - 1) / V);
+    uint4* sp = reinterpret_cast<uint4*>(span);
+    for (int x = tid; x < nch; x += W::kLoads * kThreads) {
+      uint4 v[W::kLoads];
+#pragma unroll
+      for (int u = 0; u < W::kLoads; ++u)
+        if (x + u * kThreads < nch)
+          v[u] = load_packet(src, a0 + static_cast<long long>(x + u * kThreads) * V, total);
+#pragma unroll
+      for (int u = 0; u < W::kLoads; ++u)
+        if (x + u * kThreads < nch) sp[x + u * kThreads] = v[u];
+    }
+    __syncthreads();
+    // Phase 2: V position words of channels kg·E .. from the span, four E x E transposes, E
+    // chunks of planar rows.
+    const unsigned* sw32 = reinterpret_cast<const unsigned*>(span);
+    for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
+      const unsigned a = d + static_cast<unsigned>(qg * V * s + kg * E) * ES;
+      uint4 r[E];
+#pragma unroll
+      for (int g = 0; g < 4; ++g) {
+        unsigned w[E];
+#pragma unroll
+        for (int t = 0; t < E; ++t)
+          w[t] = shared_word<ES>(sw32, a + static_cast<unsigned>((g * E + t) * s * ES));
+        transpose_words<ES>(w);
+#pragma unroll
+        for (int e = 0; e < E; ++e) set_word(r[e], g, w[e]);
+      }
+#pragma unroll
+      for (int e = 0; e < E; ++e) planar[W::row_base(kg * E + e, RC) + qg] = r[e];
+      kg += ik;
+      qg += iq;
+      if (kg >= NK) kg -= NK, ++qg;
+    }
+    __syncthreads();
+    // Phase 3: output row k's aligned packets that start at block positions f_k + m·V < np (f_k:
+    // the first aligned position), each read at that position from the planar row.
+    const int per_row = P / V;
+    const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
+    for (int k = tid / per_row, m = tid % per_row; k < s;) {
+      const int pos = ((V - mis(k)) & (V - 1)) + m * V;
+      if (pos < np) {
+        const uint4 pk = shared_read16<ES>(row(k), static_cast<unsigned>(pos * ES));
+        const long long at = static_cast<long long>(k) * L + p0 + pos;
+        if (pos + V <= L - p0) {
+          store16_global(dst + at, pk);
+        } else { // the row's last packet reaches into the next row, which stores its own part
+#pragma unroll
+          for (int j = 0; j < V; ++j)
+            if (pos + j < L - p0) dst[at + j] = packet_bits<ES>(pk, j);
+        }
+      }
+      m += dm;
+      k += dk;
+      if (m >= per_row) m -= per_row, ++k;
+    }
+    // Each row's first f_k elements, in the packet that starts in the row before: by block 0.
+    if (b == 0) {
+      for (int x = tid; x < s * V; x += kThreads) {
+        const int k = x / V, j = x % V;
+        if (j < ((V - mis(k)) & (V - 1)) && j < L)
+          dst[static_cast<long long>(k) * L + j] = reinterpret_cast<const U*>(row(k))[j];
+      }
+    }
+  } else {
+    // Phase 1: each planar row segment's aligned packets (positions from the segment's first,
+    // nl of them) into shared row k, chunk j; kLoads in flight a round.
+    const int ncr = P / V + 2;
+    const int dk = kThreads / ncr, dj = kThreads - dk * ncr;
+    for (int k = tid / ncr, j = tid % ncr; k < s;) {
+      uint4 v[W::kLoads];
+      int at[W::kLoads];
+#pragma unroll
+      for (int u = 0; u < W::kLoads; ++u) {
+        at[u] = -1;
+        if (k < s) {
+          const int m = mis(k);
+          if (j * V < m + nl) {
+            at[u] = W::row_base(k, RC) + j;
+            v[u] = load_packet(src, static_cast<long long>(k) * L + p0 - m + j * V, total);
+          }
+        }
+        j += dj;
+        k += dk;
+        if (j >= ncr) j -= ncr, ++k;
+      }
+#pragma unroll
+      for (int u = 0; u < W::kLoads; ++u)
+        if (at[u] >= 0) planar[at[u]] = v[u];
+    }
+    __syncthreads();
+    // Phase 2: the windows of rows kg·E .. at positions qg·V .., four E x E transposes, V words
+    // of the staging span. Without gaps the staging span is the output span from byte d on
+    // (d = z0·ES mod 16, a multiple of 4), so its packets are the output's aligned packets.
+    const bool gapped = W::gaps(s);
+    const unsigned d = gapped ? 0u : static_cast<unsigned>(z0 * ES & 15);
+    unsigned* sw32 = reinterpret_cast<unsigned*>(span);
+    for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
+      uint4 r[E];
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        const int k = kg * E + e;
+        r[e] = shared_read16<ES>(row(k), static_cast<unsigned>(mis(k) * ES + qg * 16));
+      }
+#pragma unroll
+      for (int g = 0; g < 4; ++g) {
+        unsigned w[E];
+#pragma unroll
+        for (int e = 0; e < E; ++e) w[e] = word(r[e], g);
+        transpose_words<ES>(w);
+#pragma unroll
+        for (int t = 0; t < E; ++t)
+          sw32[(d + static_cast<unsigned>((qg * V + g * E + t) * sw)) / 4 + kg] = w[t];
+      }
+      kg += ik;
+      qg += iq;
+      if (kg >= NK) kg -= NK, ++qg;
+    }
+    __syncthreads();
+    // Phase 3: the output's aligned packets that start in the block's span, elements
+    // [z0, z0 + np·s); the first starts e_lo elements in. Packet i starts at element
+    // e = e_lo + i·V of the span: position q = e / s, channel c = e % s.
+    const int e_lo = static_cast<int>((V - (z0 & (V - 1))) & (V - 1));
+    const int nx = (np * s - e_lo + V - 1) / V;
+    const int de = kThreads * V, dq = de / s, dc = de - dq * s;
+    int q = (e_lo + tid * V) / s, c = e_lo + tid * V - q * s;
+    for (int i = tid; i < nx; i += kThreads) {
+      const int e = e_lo + i * V;
+      uint4 o;
+      if (!gapped) {
+        o = *reinterpret_cast<const uint4*>(span + d + static_cast<unsigned>(e * ES));
+      } else {
+        o = shared_read16<ES>(span, static_cast<unsigned>(q * sw + c * ES));
+        if (c + V > s) // the packet crosses into position q + 1 after s - c elements
+          o = blend16<ES>(
+              o, shared_read16<ES>(span, static_cast<unsigned>((q + 1) * sw + (c - s) * ES)),
+              s - c);
+      }
+      const long long at = z0 + e;
+      if (at + V <= total) {
+        store16_global(dst + at, o);
+      } else {
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (at + j < total) dst[at + j] = packet_bits<ES>(o, j);
+      }
+      q += dq;
+      c += dc;
+      if (c >= s) c -= s, ++q;
+    }
+  }
+}
+
+// One piece a call, not inlined into the repetition loop (as the padded tile's).
+template <typename T, bool INTERLEAVE, typename W>
+__device__ __noinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                         int rows, unsigned b, unsigned char* smem_raw) {
+  words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw);
+}
+
+template <typename T, bool INTERLEAVE, typename W = Words<T>>
+__device__ __forceinline__ void words_body(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                           int rows, int nreps) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  for (int r = 0; r < nreps; ++r) {
+    words_piece<T, INTERLEAVE, W>(out, in, cols, rows, blockIdx.x, smem_raw);
+    __syncthreads(); // the next repetition reuses shared memory
+  }
+}
+
+// Where ours_best takes the word tile, measured on an H200 and an H100 against the paths that held
+// these shapes (docs/perf-notes.md): 1-byte elements from s = 9 (the register path's end) to one
+// tile, both ways where it takes the shape (the padded tile and the gather before: u8 at
+// s = 12, 31, 33 and 100, 56-66% of memcpy on the H200 and 69-84% on the H100, now 64-82% and
+// 83-96%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
+// and 88-91% on the H100 against 69-73 and 82-86). Interleaving 2-byte elements the gather stays
+// ahead at s = 12-100 on at least one of the GPUs, and so do the gather and the register path for
+// 4-byte elements.
+constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
+  if (element_size == 1)
+    return s > kSkinnyRegMax && s < 256 && Words<unsigned char>::takes(s, interleave);
+  return element_size == 2 && !interleave && s > 16 && s < 128;
+}
+// Which word tile: half the positions a block and four blocks an SM (WordsHalf) for 1-byte
+// elements, except de-interleaving from s = 64, where a block's P positions become few (u8 at
+// 100: P = 144, the halo of 16 positions 11% more); the whole one for 2-byte elements.
+constexpr bool words_half_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && (interleave || s < 64);
+}
+template <typename T> using WordsHalf = Words<T, static_cast<int>(sizeof(T)), 4>;
+
+// Blocks of a launch: one for every P positions of the long side.
+template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {
+  const long long L = rows > cols ? rows : cols;
+  const int p = W::width(rows < cols ? rows : cols);
+  return static_cast<unsigned>((L + p - 1) / p);
+}
+
+} // namespace tb::ours
