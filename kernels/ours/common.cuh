@@ -8,8 +8,8 @@
 //  - the blocks running at one time read and write long contiguous spans of DRAM (block
 //    orders in kernels/block_order.hpp).
 // One header per strategy beside this one (copy, tile16, tile16_unaligned, realign, halo,
-// scalar, skinny, narrow, padded), one .cu file per strategy registering its variants, and best.cu,
-// the dispatcher.
+// scalar, skinny, narrow, padded, words), one .cu file per strategy registering its variants, and
+// best.cu, the dispatcher.
 #pragma once
 
 #include "harness/core/kernel_api.cuh"

@@ -1,5 +1,5 @@
-// The word tile (words.cu): a short side s below one tile (any s, rows at any offset) for 1-, 2- and
-// 4-byte elements, the (de)interleave done on 32-bit words: E = 4 / sizeof(T) channels at E
+// The word tile (words.cu): a short side s below one tile (any s, rows at any offset) for 1-, 2-
+// and 4-byte elements, the (de)interleave done on 32-bit words: E = 4 / sizeof(T) channels at E
 // positions transposed with byte permutes (8 for 1-byte elements, 2 for 2-byte, none for 4-byte).
 // A block takes P positions of the long side and all s of the short side, as the padded tile
 // does, plus V positions past them (the halo) so that it owns every output packet it starts.
