@@ -148,9 +148,9 @@ struct Launch {
           using W = decltype(w);
           const auto kernel =
               a.rows <= a.cols ? ours_best_words<T, true, W> : ours_best_words<T, false, W>;
-          tb::allow_dynamic_smem(kernel, W::smem(s));
+          tb::allow_dynamic_smem(kernel, W::smem(s, a.rows <= a.cols));
           tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
-                            W::smem(s), a);
+                            W::smem(s, a.rows <= a.cols), a);
         };
         // Half the positions a block where words_half_wins (1-byte elements only).
         if constexpr (sizeof(T) == 1)

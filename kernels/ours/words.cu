@@ -49,7 +49,7 @@ template <int HALF, int BLOCKS> struct Launch {
         const int s = std::min(a.rows, a.cols);
         const auto kernel =
             a.rows <= a.cols ? ours_words<T, true, R, BLOCKS> : ours_words<T, false, R, BLOCKS>;
-        const std::size_t smem = W::smem(s);
+        const std::size_t smem = W::smem(s, a.rows <= a.cols);
         tb::allow_dynamic_smem(kernel, smem);
         tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
                           smem, a);

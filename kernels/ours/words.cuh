@@ -50,18 +50,29 @@ template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS =
   }
   __host__ __device__ static constexpr int width(int s) { return (groups(s) - 1) * V; }
   // Planar rows: RC chunks each (NQ·V positions from any offset, and shared_read16's 8 bytes past
-  // a window), row k at chunk k·RC + k / E; E·words(s) rows, the padding channels' included.
+  // a window). Interleaving, row k at chunk k·RC + k / E (E·words(s) rows, the padding channels'
+  // included): phase 2's lanes read rows E apart, and E·RC + 1 chunks put them in different
+  // bank groups. De-interleaving, row k at chunk k·RC, for all channels of the 16-byte windows
+  // phase 2 reads (windows(s)·V rows).
   __host__ __device__ static constexpr int row_chunks(int s) { return width(s) / V + 3; }
   __host__ __device__ static constexpr int row_base(int k, int rc) { return k * rc + k / E; }
-  __host__ __device__ static constexpr int planar_chunks(int s) {
-    return row_base(words(s) * E, row_chunks(s));
+  __host__ __device__ static constexpr int windows(int s) { return (s * ES + 15) / 16; }
+  // De-interleaving 1-byte elements, phase 2 reads each position's 16-byte window of channels
+  // (kWindows); 2- and 4-byte elements read one E-channel word at a time. Measured on an H200
+  // (docs/perf-notes.md): windows took u8 10666667 x 12 from 71 to 85% of memcpy and left
+  // s = 31, 33 and 100 within a point, but lost 16 points at fp16 640001 x 100, where lanes one
+  // position quad apart read 2s = 200 words apart (8 banks of 32).
+  static constexpr bool kWindows = ES == 1;
+  __host__ __device__ static constexpr int planar_chunks(int s, bool interleave) {
+    return interleave || !kWindows ? row_base(words(s) * E, row_chunks(s))
+                                   : windows(s) * V * row_chunks(s);
   }
   // The span: NQ·V positions of NK words, plus an offset of up to 15 bytes and slack for reads.
   __host__ __device__ static constexpr int span_chunks(int s) {
     return (groups(s) * V * words(s) * 4 + 64) / 16;
   }
-  static constexpr std::size_t smem(int s) {
-    return static_cast<std::size_t>(span_chunks(s) + planar_chunks(s)) * 16;
+  static constexpr std::size_t smem(int s, bool interleave) {
+    return static_cast<std::size_t>(span_chunks(s) + planar_chunks(s, interleave)) * 16;
   }
 };
 
@@ -115,8 +126,12 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     return static_cast<int>((static_cast<unsigned>(k) * lmod + static_cast<unsigned>(p0)) &
                             (V - 1));
   };
-  auto row = [&](int k) {
+  auto row = [&](int k) { // interleaving
     return reinterpret_cast<const unsigned char*>(planar + W::row_base(k, RC));
+  };
+  auto rowd = [&](int k) { // de-interleaving
+    return reinterpret_cast<const unsigned char*>(planar +
+                                                  (W::kWindows ? k * RC : W::row_base(k, RC)));
   };
   // Phase 2's walk over items (kg, qg), thread tid's from tid on in steps of 256.
   const int iq = kThreads / NK, ik = kThreads - iq * NK;
@@ -140,27 +155,63 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
         if (x + u * kThreads < nch) sp[x + u * kThreads] = v[u];
     }
     __syncthreads();
-    // Phase 2: V position words of channels kg·E .. from the span, four E x E transposes, E
-    // chunks of planar rows.
-    const unsigned* sw32 = reinterpret_cast<const unsigned*>(span);
-    for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
-      const unsigned a = d + static_cast<unsigned>(qg * V * s + kg * E) * ES;
-      uint4 r[E];
+    // Phase 2, 1-byte elements (kWindows): item (cw, pq): the 16-byte window of channels
+    // cw·16 .. cw·16 + 15 at positions 4pq .. 4pq + 3 (channels past s are read from the next
+    // position and land in planar rows past s, never stored), each window read with
+    // shared_read16; four 4 x 4 byte transposes; a word into each of the 16 planar rows. Lanes
+    // take consecutive pq, so their stores are consecutive words of one row. (Each position's
+    // 4-channel word read on its own, two loads and a funnel shift with an address each, took
+    // about twice the instructions.)
+    if constexpr (W::kWindows) {
+      static_assert(ES == 1, "windows of 16 channels: 1-byte elements");
+      const int NW = W::windows(s), NPQ = NQ * V / 4;
+      const int dpq = kThreads % NPQ, dcw = kThreads / NPQ;
+      const unsigned rstride = static_cast<unsigned>(RC) * 16;
+      for (int cw = tid / NPQ, pq = tid % NPQ; cw < NW;) {
+        const unsigned a = d + static_cast<unsigned>((4 * pq * s + cw * V) * ES);
+        uint4 win[4];
 #pragma unroll
-      for (int g = 0; g < 4; ++g) {
-        unsigned w[E];
+        for (int t = 0; t < 4; ++t)
+          win[t] = shared_read16<ES>(span, a + static_cast<unsigned>(t * s * ES));
+        unsigned char* rowp = reinterpret_cast<unsigned char*>(planar) +
+                              static_cast<unsigned>(cw * V) * rstride +
+                              static_cast<unsigned>(pq * 4 * ES);
+        // Channels 4c .. 4c + 3 at positions 0 .. 3: one word into each of their rows.
 #pragma unroll
-        for (int t = 0; t < E; ++t)
-          w[t] = shared_word<ES>(sw32, a + static_cast<unsigned>((g * E + t) * s * ES));
-        transpose_words<ES>(w);
+        for (int c = 0; c < 4; ++c) {
+          unsigned x[4] = {word(win[0], c), word(win[1], c), word(win[2], c), word(win[3], c)};
+          transpose_words<1>(x);
 #pragma unroll
-        for (int e = 0; e < E; ++e) set_word(r[e], g, w[e]);
+          for (int e = 0; e < 4; ++e)
+            *reinterpret_cast<unsigned*>(rowp + static_cast<unsigned>(4 * c + e) * rstride) = x[e];
+        }
+        pq += dpq;
+        cw += dcw;
+        if (pq >= NPQ) pq -= NPQ, ++cw;
       }
+    } else {
+      // 2-byte and 4-byte elements: V position words of channels kg·E .. from the span, four
+      // E x E transposes, E chunks of planar rows (kWindows says why).
+      const unsigned* sw32 = reinterpret_cast<const unsigned*>(span);
+      for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
+        const unsigned a = d + static_cast<unsigned>(qg * V * s + kg * E) * ES;
+        uint4 r[E];
 #pragma unroll
-      for (int e = 0; e < E; ++e) planar[W::row_base(kg * E + e, RC) + qg] = r[e];
-      kg += ik;
-      qg += iq;
-      if (kg >= NK) kg -= NK, ++qg;
+        for (int g = 0; g < 4; ++g) {
+          unsigned w[E];
+#pragma unroll
+          for (int t = 0; t < E; ++t)
+            w[t] = shared_word<ES>(sw32, a + static_cast<unsigned>((g * E + t) * s * ES));
+          transpose_words<ES>(w);
+#pragma unroll
+          for (int e = 0; e < E; ++e) set_word(r[e], g, w[e]);
+        }
+#pragma unroll
+        for (int e = 0; e < E; ++e) planar[W::row_base(kg * E + e, RC) + qg] = r[e];
+        kg += ik;
+        qg += iq;
+        if (kg >= NK) kg -= NK, ++qg;
+      }
     }
     __syncthreads();
     // Phase 3: output row k's aligned packets that start at block positions f_k + m·V < np (f_k:
@@ -170,7 +221,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
       const int pos = ((V - mis(k)) & (V - 1)) + m * V;
       if (pos < np) {
-        const uint4 pk = shared_read16<ES>(row(k), static_cast<unsigned>(pos * ES));
+        const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
         const long long at = static_cast<long long>(k) * L + p0 + pos;
         if (pos + V <= L - p0) {
           store16_global(dst + at, pk);
@@ -189,7 +240,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       for (int x = tid; x < s * V; x += kThreads) {
         const int k = x / V, j = x % V;
         if (j < ((V - mis(k)) & (V - 1)) && j < L)
-          dst[static_cast<long long>(k) * L + j] = reinterpret_cast<const U*>(row(k))[j];
+          dst[static_cast<long long>(k) * L + j] = reinterpret_cast<const U*>(rowd(k))[j];
       }
     }
   } else {
