@@ -352,8 +352,8 @@ __device__ __forceinline__ void words_body(T* __restrict__ out, const T* __restr
 // Where ours_best takes the word tile, measured on an H200 and an H100 against the paths that held
 // these shapes (docs/perf-notes.md): 1-byte elements from s = 9 (the register path's end) to one
 // tile, both ways where it takes the shape (the padded tile and the gather before: u8 at
-// s = 12, 31, 33 and 100, 56-66% of memcpy on the H200 and 69-84% on the H100, now 64-82% and
-// 83-96%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
+// s = 12, 31, 33 and 100, 56-66% of memcpy on the H200 and 69-84% on the H100, now 64-85% and
+// 83-97%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
 // and 88-91% on the H100 against 69-73 and 82-86). Interleaving 2-byte elements the gather stays
 // ahead at s = 12-100 on at least one of the GPUs, and so do the gather and the register path for
 // 4-byte elements.
