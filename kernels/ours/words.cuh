@@ -16,11 +16,12 @@
 // and a funnel shift each) or E row windows read with shared_read16, four E x E word
 // transposes, written as E 16-byte chunks of planar rows or V words of the staging span.
 // Consecutive lanes take consecutive kg, so span words are consecutive and the planar rows,
-// E·RC + 1 chunks apart (an odd count), fall in different bank groups.
+// E·RC + 1 chunks apart (an odd count), fall in different bank groups. De-interleaving 1-byte
+// elements, phase 2 reads 16-byte windows of 16 channels instead (kWindows).
 // Counted by hand (1-byte elements, per 16 bytes and thread): about 2 instructions in phase 1,
-// 21 in phase 2 and 10-15 in phase 3 (one aligned load where the interleaved staging span is the
-// output's, one blended second read where an output packet crosses a position boundary),
-// against the padded tile's 237 warp instructions for every 32 output packets (docs/perf-notes.md).
+// 21 in phase 2 and 10-15 in phase 3, against the padded tile's 237 warp instructions for every
+// 32 output packets. Nsight Compute counted about 150 (docs/perf-notes.md): the address
+// arithmetic around each shared access and the (row, packet) walks, not the permutes.
 #pragma once
 
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global
