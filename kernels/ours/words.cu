@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <type_traits>
 
-template <typename T, bool INTERLEAVE, int ROUNDS, int BLOCKS>
-__global__ void __launch_bounds__(256, BLOCKS)
+template <typename T, bool INTERLEAVE, typename W>
+__global__ void __launch_bounds__(256, W::kMinBlocks)
     ours_words(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::words_body<T, INTERLEAVE, tb::ours::Words<T, ROUNDS, BLOCKS>>(out, in, cols, rows,
-                                                                          nreps);
+  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int S, bool INTERLEAVE>
@@ -25,30 +25,18 @@ __global__ void __launch_bounds__(256)
 namespace {
 
 bool word_tile_takes(const tb::LaunchArgs& a) {
-  const int size = static_cast<int>(tb::dtype_size(a.dtype));
-  const int s = std::min(a.rows, a.cols);
-  const bool interleave = a.rows <= a.cols;
-  switch (size) {
-  case 1:
-    return tb::ours::Words<unsigned char>::takes(s, interleave);
-  case 2:
-    return tb::ours::Words<unsigned short>::takes(s, interleave);
-  case 4:
-    return tb::ours::Words<unsigned>::takes(s, interleave);
-  default:
-    return false;
-  }
+  return tb::ours::words_take(static_cast<int>(tb::dtype_size(a.dtype)), std::min(a.rows, a.cols),
+                              a.rows <= a.cols);
 }
 
-template <int HALF, int BLOCKS> struct Launch {
+// HALF: half the positions a block, four blocks an SM (WordsHalf), or the whole word tile.
+template <bool HALF> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
-        constexpr int R = 2 * static_cast<int>(sizeof(T)) / HALF;
-        using W = tb::ours::Words<T, R, BLOCKS>;
+        using W = std::conditional_t<HALF, tb::ours::WordsHalf<T>, tb::ours::Words<T>>;
         const int s = std::min(a.rows, a.cols);
-        const auto kernel =
-            a.rows <= a.cols ? ours_words<T, true, R, BLOCKS> : ours_words<T, false, R, BLOCKS>;
+        const auto kernel = a.rows <= a.cols ? ours_words<T, true, W> : ours_words<T, false, W>;
         const std::size_t smem = W::smem(s, a.rows <= a.cols);
         tb::allow_dynamic_smem(kernel, smem);
         tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
@@ -73,9 +61,9 @@ std::string path_note(const tb::LaunchArgs& a) {
   return fmt::format("{}: s = {}", a.rows <= a.cols ? "interleave" : "de-interleave", s);
 }
 
-[[maybe_unused]] const bool registered_small = tb::register_kernel(
+[[maybe_unused]] const bool registered_half = tb::register_kernel(
     tb::kernel("ours_words_half", tb::Family::ours, "Ours: word tile, half the positions a block",
-               tb::launcher<Launch<2, 4>>())
+               tb::launcher<Launch<true>>())
         .source(tb::ours::kSource)
         .summary("the word tile with half the positions a block, four blocks an SM")
         .output(tb::Output::transpose)
@@ -86,7 +74,7 @@ std::string path_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_words", tb::Family::ours, "Ours: word tile (short side below one tile)",
-               tb::launcher<Launch<1, 3>>())
+               tb::launcher<Launch<false>>())
         .source(tb::ours::kSource)
         .summary("any short side below one tile, rows at any offset, 1- to 4-byte elements: the "
                  "whole short side and P positions a block, the (de)interleave on 32-bit words "

@@ -86,8 +86,9 @@ template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned
   }
 }
 
-// E x E transpose of ES-byte elements in E words: w[i] element j becomes w[j] element i.
-template <int ES> __device__ __forceinline__ void transpose_words(unsigned (&w)[4 / ES]) {
+// E x E transpose of ES-byte elements in E words, in place: w[i] element j becomes w[j]
+// element i. (tile16.cuh's transpose_words builds one output packet of a 16-row word pass.)
+template <int ES> __device__ __forceinline__ void transpose_word_block(unsigned (&w)[4 / ES]) {
   if constexpr (ES == 1) {
     const unsigned t0 = __byte_perm(w[0], w[1], 0x5140), t1 = __byte_perm(w[0], w[1], 0x7362);
     const unsigned t2 = __byte_perm(w[2], w[3], 0x5140), t3 = __byte_perm(w[2], w[3], 0x7362);
@@ -181,7 +182,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 #pragma unroll
         for (int c = 0; c < 4; ++c) {
           unsigned x[4] = {word(win[0], c), word(win[1], c), word(win[2], c), word(win[3], c)};
-          transpose_words<1>(x);
+          transpose_word_block<1>(x);
 #pragma unroll
           for (int e = 0; e < 4; ++e)
             *reinterpret_cast<unsigned*>(rowp + static_cast<unsigned>(4 * c + e) * rstride) = x[e];
@@ -203,7 +204,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 #pragma unroll
           for (int t = 0; t < E; ++t)
             w[t] = shared_word<ES>(sw32, a + static_cast<unsigned>((g * E + t) * s * ES));
-          transpose_words<ES>(w);
+          transpose_word_block<ES>(w);
 #pragma unroll
           for (int e = 0; e < E; ++e) set_word(r[e], g, w[e]);
         }
@@ -289,7 +290,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
         unsigned w[E];
 #pragma unroll
         for (int e = 0; e < E; ++e) w[e] = word(r[e], g);
-        transpose_words<ES>(w);
+        transpose_word_block<ES>(w);
 #pragma unroll
         for (int t = 0; t < E; ++t)
           sw32[(d + static_cast<unsigned>((qg * V + g * E + t) * sw)) / 4 + kg] = w[t];
@@ -350,6 +351,21 @@ __device__ __forceinline__ void words_body(T* __restrict__ out, const T* __restr
   }
 }
 
+// Whether the word tile takes a shape with short side s, for an element size (1, 2 or 4 bytes;
+// 8-byte elements never).
+constexpr bool words_take(int element_size, int s, bool interleave) {
+  switch (element_size) {
+  case 1:
+    return Words<unsigned char>::takes(s, interleave);
+  case 2:
+    return Words<unsigned short>::takes(s, interleave);
+  case 4:
+    return Words<unsigned>::takes(s, interleave);
+  default:
+    return false;
+  }
+}
+
 // Where ours_best takes the word tile, measured on an H200 and an H100 against the paths that held
 // these shapes (docs/perf-notes.md): 1-byte elements from s = 9 (the register path's end) to one
 // tile, both ways where it takes the shape (the padded tile and the gather before: u8 at
@@ -359,8 +375,7 @@ __device__ __forceinline__ void words_body(T* __restrict__ out, const T* __restr
 // ahead at s = 12-100 on at least one of the GPUs, and so do the gather and the register path for
 // 4-byte elements.
 constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
-  if (element_size == 1)
-    return s > kSkinnyRegMax && s < 256 && Words<unsigned char>::takes(s, interleave);
+  if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
   return element_size == 2 && !interleave && s > 16 && s < 128;
 }
 // Which word tile: half the positions a block and four blocks an SM (WordsHalf) for 1-byte
