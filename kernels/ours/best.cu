@@ -116,7 +116,11 @@ Path choose(const tb::LaunchArgs& a) {
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
-  if (aligned) return Path::tile16;
+  // 1- and 2-byte elements whose output rows split 32-byte sectors (rows an odd multiple of V)
+  // take the halo tile, which owns whole sectors of them (halo_sides).
+  if (aligned &&
+      tb::ours::halo_sides(v, a.rows, a.cols) == (tb::ours::kInAligned | tb::ours::kOutAligned))
+    return Path::tile16;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
@@ -194,28 +198,31 @@ struct Launch {
     }
     case Path::halo: {
       constexpr int SPLIT = halo_split(sizeof(T));
-      const auto halo = [&](auto kernel, std::size_t smem) {
-        tb::allow_dynamic_smem(kernel, smem);
-        tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), smem, a);
+      using tb::ours::kInAligned, tb::ours::kOutAligned;
+      // The aligned sides (halo_sides), then the block order (tile16_order).
+      const auto sides = [&](auto al) {
+        constexpr int AL = decltype(al)::value;
+        using H = tb::ours::HaloTile<T, SPLIT, AL>;
+        const auto halo = [&](auto kernel) {
+          tb::allow_dynamic_smem(kernel, H::kSmem);
+          tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), H::kSmem,
+                            a);
+        };
+        if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
+          halo(ours_best_halo<T, AL, tb::kSectorGroup>);
+        else
+          halo(ours_best_halo<T, AL, tb::kColumnMajor>);
       };
-      using tb::ours::HaloTile, tb::ours::kInAligned, tb::ours::kOutAligned;
-      const auto sides = [&](auto group) {
-        constexpr unsigned G = decltype(group)::value;
-        switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols)) {
-        case kInAligned:
-          halo(ours_best_halo<T, kInAligned, G>, HaloTile<T, SPLIT, kInAligned>::kSmem);
-          break;
-        case kOutAligned:
-          halo(ours_best_halo<T, kOutAligned, G>, HaloTile<T, SPLIT, kOutAligned>::kSmem);
-          break;
-        default:
-          halo(ours_best_halo<T, 0, G>, HaloTile<T, SPLIT, 0>::kSmem);
-        }
-      };
-      if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
-        sides(std::integral_constant<unsigned, tb::kSectorGroup>{});
-      else
-        sides(std::integral_constant<unsigned, tb::kColumnMajor>{});
+      switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols)) {
+      case kInAligned:
+        sides(std::integral_constant<int, kInAligned>{});
+        break;
+      case kOutAligned:
+        sides(std::integral_constant<int, kOutAligned>{});
+        break;
+      default:
+        sides(std::integral_constant<int, 0>{});
+      }
       break;
     }
     case Path::scalar:
@@ -259,11 +266,16 @@ std::string path_note(const tb::LaunchArgs& a) {
     const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols);
     const int split = halo_split(tb::dtype_size(a.dtype));
     const unsigned order = tb::ours::tile16_order(size, a.rows, a.cols, split);
-    return fmt::format("path: halo tile{} ({} rows not 16-byte aligned){}",
-                       split == 2 ? ", half height" : "",
-                       al == tb::ours::kInAligned    ? "output"
-                       : al == tb::ours::kOutAligned ? "input"
-                                                     : "input and output",
+    const std::string input = "input rows not 16-byte aligned",
+                      output = tb::ours::halo_sectors(size, al)
+                                   ? "output rows not whole 32-byte sectors, owned whole"
+                                   : "output rows not 16-byte aligned";
+    return fmt::format("path: halo tile{} ({}){}", split == 2 ? ", half height" : "",
+                       al == tb::ours::kInAligned    ? output
+                       : al == tb::ours::kOutAligned ? input
+                       : tb::ours::halo_sectors(size, al)
+                           ? input + "; " + output
+                           : std::string("input and output rows not 16-byte aligned"),
                        order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:

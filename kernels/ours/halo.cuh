@@ -15,9 +15,22 @@ namespace tb::ours {
 // side gained 14-21 points on the H200 and 2-6 on the H100 (u8 s x L); the input-aligned side
 // 2-6 on the H200 and -7 to 0 on the H100 (docs/perf-notes.md). Registers at half height (u8):
 // output-aligned 80 (so 3 blocks an SM under halo_blocks' bound of 2), input-aligned 107.
+// For 2-byte elements (v = 8) the output side counts as aligned only where its rows are whole
+// 32-byte sectors (rows a multiple of 2V); elsewhere the tile owns whole sectors of them
+// (halo_sectors, HaloTile::SECTORS).
 inline constexpr int kInAligned = 1, kOutAligned = 2;
 constexpr int halo_sides(int v, int rows, int cols) {
-  return (cols % v == 0 ? kInAligned : 0) | (rows % v == 0 ? kOutAligned : 0);
+  return (cols % v == 0 ? kInAligned : 0) | (rows % (v == 8 ? 2 * v : v) == 0 ? kOutAligned : 0);
+}
+// Whether the tile owns whole 32-byte sectors of its output rows, not only whole packets: 2-byte
+// elements whose output rows are not whole sectors. Where rows split sectors between two tiles
+// (each writes half of one, at different times), the tile ran at 79-86% of memcpy on the H200 and
+// 81-85 on the H100 at fp16 250001 x 256 and 62501 x 1024; owning whole sectors, 92-97
+// (docs/perf-notes.md). 1-byte elements keep packets: the third row group a thread reads for
+// them (below) took u8 76-79 -> 92-94 on the H100 but 81-84 -> 75-76 on the H200, where the
+// byte tile is bound by instructions.
+constexpr bool halo_sectors(int element_size, int al) {
+  return (al & kOutAligned) == 0 && element_size == 2;
 }
 
 // The halo tile: the realigned tile (tile16r_one) with output packets owned whole. Output row
@@ -40,10 +53,16 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   static_assert(SPLIT == 1 || (SPLIT == 2 && sizeof(T) <= 2), "SPLIT 2 is for 1- and 2-byte types");
   static_assert(AL >= 0 && AL < (kInAligned | kOutAligned), "both sides aligned: the 16-byte tile");
   static constexpr bool IN_AL = (AL & kInAligned) != 0, OUT_AL = (AL & kOutAligned) != 0;
-  static constexpr int TROWS = L::ROWS / SPLIT; // the tile's own rows
-  static constexpr int R = TROWS / 16;          // phase 1 passes of 16 rows over them
-  static constexpr int GROUPS = TROWS / V;      // row groups of V rows
-  static constexpr int HV = OUT_AL ? 0 : V;     // halo rows (the shared tile's first rows)
+  // SECTORS: 2-byte elements in output rows that are not whole 32-byte sectors (rows not a
+  // multiple of 2V) own whole sectors of them, not only whole packets: the owned segment of
+  // output row x starts at the sector boundary at or before the tile's first row, up to 2V - 1
+  // rows above it (halo_sectors).
+  static constexpr bool SECTORS = halo_sectors(sizeof(T), AL);
+  static constexpr int TROWS = L::ROWS / SPLIT;               // the tile's own rows
+  static constexpr int R = TROWS / 16;                        // phase 1 passes of 16 rows
+  static constexpr int GROUPS = TROWS / V;                    // row groups of V rows
+  static constexpr int HV = OUT_AL ? 0 : SECTORS ? 2 * V : V; // halo rows (the first rows)
+  static constexpr int HP = (HV + 15) / 16;                   // phase 1 passes over them
   static constexpr int ROWS = TROWS + HV;
   static constexpr std::size_t kSmem =
       sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS)); // + 17th packets
@@ -102,17 +121,18 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   };
   const int tid = threadIdx.x;
   const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
-  // Phase 1: R passes over the tile's rows and one over the halo (lanes lr < V), every load in
-  // flight before the first shared-memory store. Halo rows above the matrix are zeros.
-  constexpr int P = R + (HV > 0 ? 1 : 0);
+  // Phase 1: R passes over the tile's rows and HP over the halo (lanes whose row is above the
+  // tile), every load in flight before the first shared-memory store. Halo rows above the matrix
+  // are zeros.
+  constexpr int P = R + H::HP;
   uint4 v[P];
 #pragma unroll
   for (int i = 0; i < P; ++i) {
-    const int row = i < R ? i * 16 + lr : lr - V;
+    const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
     v[i] = make_uint4(0, 0, 0, 0);
     const int o = offset(row);
     if (i < R ? WHOLE || (y0 + row < rows && lc * V < o + W)
-              : lr < V && y0 + row >= 0 && (WHOLE || lc * V < o + W)) {
+              : row < 0 && y0 + row >= 0 && (WHOLE || lc * V < o + W)) {
       const long long at = static_cast<long long>(y0 + row) * cols + x0 - o + lc * V;
       // (A whole tile's packets end inside their rows.)
       v[i] = WHOLE ? *reinterpret_cast<const uint4*>(in + at) : load_packet(in, at, total);
@@ -133,9 +153,9 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   }
 #pragma unroll
   for (int i = 0; i < P; ++i) {
-    const int row = i < R ? i * 16 + lr : lr - V;
+    const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
     if constexpr (H::IN_AL) {
-      if (i == R && lr >= V) continue;
+      if (i >= R && row >= 0) continue;
       tile[L::slot(row + HV, lc)] = v[i];
     } else {
       const int o = offset(row);
@@ -144,7 +164,7 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       nb.y = __shfl_down_sync(0xffffffffu, v[i].y, 1, 16);
       nb.z = __shfl_down_sync(0xffffffffu, v[i].z, 1, 16);
       nb.w = __shfl_down_sync(0xffffffffu, v[i].w, 1, 16);
-      if (i == R && lr >= V) continue; // no halo row for this lane
+      if (i >= R && row >= 0) continue; // no halo row for this lane
       const bool live = y0 + row >= 0;
       if (live && lc + 1 == L::CHUNKS && o != 0) nb = extra[row + HV];
       uint4 w = v[i];
@@ -160,17 +180,24 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   const int h = SPLIT == 1 ? 0 : (tid / H::GROUPS) % SPLIT;
   const int gr = g * V;
   const bool bottom = y0 + H::TROWS >= rows;
-  auto emit = [&](int j, const uint4& above, const uint4& own) {
+  // above2, above, own: the transposed packets of row groups g - 2 (with SECTORS), g - 1, g.
+  auto emit = [&](int j, const uint4& above2, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
     if (!WHOLE && x >= cols) return; // a partial tile's lanes past the last column
-    const int o = H::OUT_AL
-                      ? 0
-                      : static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
-                                          static_cast<unsigned>(y0)) &
-                                         (V - 1));
-    uint4 p = own; // tile rows gr - o .. gr - o + V - 1
-    if (!H::OUT_AL && o != 0) p = realign16<ES>(above, own, V - o);
-    const int ys = y0 + gr - o; // its first row
+    // os: how far the owned segment of output row x starts above the tile (below 2V with
+    // SECTORS, else below V); o: its offset from the 16-byte grid.
+    constexpr int OM = H::SECTORS ? 2 * V - 1 : V - 1;
+    const int os = H::OUT_AL
+                       ? 0
+                       : static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
+                                           static_cast<unsigned>(y0)) &
+                                          OM);
+    const int o = os & (V - 1);
+    // With SECTORS and os >= V, the packet starts in group g - 2 and ends in group g - 1.
+    const bool up = H::SECTORS && (os & V) != 0;
+    uint4 p = up ? above : own; // tile rows gr - os .. gr - os + V - 1
+    if (!H::OUT_AL && o != 0) p = realign16<ES>(up ? above2 : above, p, V - o);
+    const int ys = y0 + gr - os; // its first row
     T* dst = out + (static_cast<long long>(x) * rows + ys);
     using U = typename Bits<ES>::type;
     if (ys >= 0 && (WHOLE || ys + V <= rows)) {
@@ -180,14 +207,21 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       for (int k = 0; k < V; ++k)
         if (ys + k >= 0 && ys + k < rows) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
     }
-    // The packet after the last group's, in the bottom tile: the elements of it above the
-    // matrix's last row (o of them at most; none where the tile's rows end earlier).
-    if (!H::OUT_AL && bottom && g == H::GROUPS - 1 && o != 0 && ys + V < rows) {
-      const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
+    // In the bottom tile, the elements after the last owned packet that are above the
+    // matrix's last row (os of them at most; none where the tile's rows end earlier).
+    if (!H::OUT_AL && bottom && g == H::GROUPS - 1 && os != 0 && ys + V < rows) {
       U* tail = reinterpret_cast<U*>(dst + V);
+      if constexpr (H::SECTORS) { // up to 2V - 1 of them, from shared memory
+        const int col = x - x0 - c * V;
+#pragma unroll 1
+        for (int k = 0; k < os && ys + V + k < rows; ++k)
+          tail[k] = reinterpret_cast<const U*>(&tile[L::slot(ys + V + k - y0 + HV, c)])[col];
+      } else {
+        const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
 #pragma unroll
-      for (int k = 0; k < V; ++k)
-        if (k < o && ys + V + k < rows) tail[k] = packet_bits<ES>(last, k);
+        for (int k = 0; k < V; ++k)
+          if (k < o && ys + V + k < rows) tail[k] = packet_bits<ES>(last, k);
+      }
     }
   };
   if constexpr (ES <= 2) {
@@ -202,30 +236,42 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
 #pragma unroll 1
     for (int qi = 0; qi < NQ; ++qi) {
       const int q = h * NQ + ((qi + rot) % NQ);
-      unsigned w[V], u[V]; // word q of the thread's own rows, and of the rows above
+      // Word q of the thread's own rows, of the group above, and (SECTORS) of the one above it.
+      unsigned w[V], u[V], u2[V];
 #pragma unroll
       for (int i = 0; i < V; ++i) {
         w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV + i, c)])[q];
         if constexpr (!H::OUT_AL)
-          u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + i, c)])[q];
+          u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV - V + i, c)])[q];
+        if constexpr (H::SECTORS)
+          u2[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV - 2 * V + i, c)])[q];
       }
 #pragma unroll
       for (int jj = 0; jj < E; ++jj) {
         const uint4 own = transpose_words<ES>(w, jj);
-        emit(E * q + jj, H::OUT_AL ? own : transpose_words<ES>(u, jj), own);
+        if constexpr (H::OUT_AL) {
+          emit(E * q + jj, own, own, own);
+        } else {
+          const uint4 above = transpose_words<ES>(u, jj);
+          if constexpr (H::SECTORS)
+            emit(E * q + jj, transpose_words<ES>(u2, jj), above, own);
+          else
+            emit(E * q + jj, above, above, own);
+        }
       }
     }
   } else {
     uint4 a[V], b[V]; // the group above, and the thread's own
 #pragma unroll
     for (int i = 0; i < V; ++i) {
-      if constexpr (!H::OUT_AL) a[i] = tile[L::slot(gr + i, c)];
+      if constexpr (!H::OUT_AL) a[i] = tile[L::slot(gr + HV - V + i, c)];
       b[i] = tile[L::slot(gr + HV + i, c)];
     }
 #pragma unroll
     for (int j = 0; j < V; ++j) {
       const uint4 own = transpose_packet<ES>(b, j);
-      emit(j, H::OUT_AL ? own : transpose_packet<ES>(a, j), own);
+      const uint4 above = H::OUT_AL ? own : transpose_packet<ES>(a, j);
+      emit(j, above, above, own);
     }
   }
 }

@@ -93,6 +93,11 @@ std::vector<Param> params() {
                           {272, 4099},
                           {4099, 272},
                           {120, 1001},
+                          // 2-byte rows that are whole packets but not whole 32-byte sectors
+                          // (264 and 4104: 8 mod 16): the halo tile owning whole sectors of the
+                          // output, input rows aligned, with a bottom tile of 8 rows (4104 x 264).
+                          {264, 4104},
+                          {4104, 264},
                           // Multiples of 16, so rows are whole 16-byte packets in every type,
                           // but not of any tile size: the edge tiles of the 16-byte tile.
                           {1040, 1008},

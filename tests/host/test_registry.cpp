@@ -157,7 +157,8 @@ TEST(Registry, PacketPathDecisionsPerShapeAndType) {
 // docs/perf-notes.md (the narrow tile for short sides of whole packets, the register path for
 // s = 2 to 8, the word tile for 1-byte elements from s = 9 and to de-interleave 2-byte ones from
 // s = 17, the halo tile to interleave 2-byte ones in unaligned rows from 105, the gather otherwise
-// below one tile). No GPU needed: the note is computed on the host.
+// below one tile; the halo tile owning whole sectors of 2-byte output rows that are not whole
+// sectors). No GPU needed: the note is computed on the host.
 TEST(Registry, BestPathPerShapeAndType) {
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
@@ -187,7 +188,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64)");
   // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
-  takes(DType::fp16, 105, 533333, "halo tile (input and output rows not");
+  takes(DType::fp16, 105, 533333,
+        "halo tile (input rows not 16-byte aligned; output rows not whole 32-byte sectors");
   takes(DType::bf16, 120, 533333, "halo tile (input rows not");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
@@ -203,7 +205,15 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
   takes(DType::u8, 1000, 128000, "halo tile, half height (output rows not");
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
-  takes(DType::fp16, 250001, 256, "halo tile (output rows not");
+  takes(DType::fp16, 250001, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
+  // 2-byte elements own whole sectors of output rows that are not whole sectors (rows not a
+  // multiple of 16), aligned rows too; 1-, 4- and 8-byte elements whole packets.
+  takes(DType::bf16, 250008, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
+  takes(DType::fp16, 15624, 4096, "halo tile (output rows not whole 32-byte sectors, owned whole)");
+  takes(DType::fp16, 250016, 256, "16-byte tile");
+  takes(DType::u8, 500016, 256, "16-byte tile");
+  takes(DType::fp32, 125004, 256, "16-byte tile");
+  takes(DType::u8, 500001, 256, "halo tile, half height (output rows not 16-byte aligned)");
   takes(DType::fp32, 320001, 100, "halo tile (output rows not");
   takes(DType::fp32, 100, 320001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
@@ -213,7 +223,6 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::bf16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp64, 16392, 1002, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp16, 4096, 15624, "16-byte tile, column-major order");
-  takes(DType::fp16, 15624, 4096, "16-byte tile, column-major order");
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::fp32, 320001, 100, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::u8, 16392, 1000, "(input and output rows not 16-byte aligned), groups of 8");
