@@ -15,13 +15,16 @@
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
-//    shape is not a whole number of tiles;
+//    shape is not a whole number of tiles; except 2-byte elements whose output rows are not
+//    whole 32-byte sectors (rows 8 mod 16), which take the halo tile owning whole sectors
+//    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
-//    16-byte output packets, the realignment of an aligned side, input or output, compiled
-//    out) for 1-, 2- and 4-byte elements, at half height (128 x 256) for
+//    16-byte output packets, whole 32-byte sectors of them for 2-byte elements, the
+//    realignment of an aligned side, input or output, compiled out) for 1-, 2- and 4-byte
+//    elements, at half height (128 x 256) for
 //    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
 //    of nine, -1 to -5 at four); for 8-byte elements the scalar tile in column-major order
 //    (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).

@@ -24,11 +24,12 @@ constexpr int halo_sides(int v, int rows, int cols) {
 }
 // Whether the tile owns whole 32-byte sectors of its output rows, not only whole packets: 2-byte
 // elements whose output rows are not whole sectors. Where rows split sectors between two tiles
-// (each writes half of one, at different times), the tile ran at 79-86% of memcpy on the H200 and
-// 81-85 on the H100 at fp16 250001 x 256 and 62501 x 1024; owning whole sectors, 92-97
-// (docs/perf-notes.md). 1-byte elements keep packets: the third row group a thread reads for
-// them (below) took u8 76-79 -> 92-94 on the H100 but 81-84 -> 75-76 on the H200, where the
-// byte tile is bound by instructions.
+// (each tile writes half of the sector at its boundary), the tile ran at 79-85% of memcpy on the
+// H200 and 81-85 on the H100 at fp16 250001 x 256 and 62501 x 1024; owning whole sectors, 92-97
+// (docs/perf-notes.md). 1-byte and 4-byte elements keep whole packets: the third row group a
+// thread reads took u8 76-80 -> 87-94 on the H100 but 79-84 -> 72-76 on the H200, where the byte
+// tile is bound by instructions, and fp32 on the H200 lost 1-20 points (spilling at four blocks
+// an SM, or three blocks).
 constexpr bool halo_sectors(int element_size, int al) {
   return (al & kOutAligned) == 0 && element_size == 2;
 }

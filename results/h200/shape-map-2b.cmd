@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-2b.toml --csv gpu-out/m200b/shape-map-2b.csv --markdown gpu-out/m200b/shape-map-2b.md
+transpose_bench --config configs/shape-map-2b.toml --csv gpu-out/maps-h200/shape-map-2b.csv --markdown gpu-out/maps-h200/shape-map-2b.md

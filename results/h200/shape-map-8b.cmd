@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-8b.toml --csv gpu-out/m200b/shape-map-8b.csv --markdown gpu-out/m200b/shape-map-8b.md
+transpose_bench --config configs/shape-map-8b.toml --csv gpu-out/maps-h200/shape-map-8b.csv --markdown gpu-out/maps-h200/shape-map-8b.md
