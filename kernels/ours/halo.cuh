@@ -70,8 +70,9 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
 };
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
-// 3 for 2-byte types (77 registers, 35 KB tiles), 2 for bytes (116 registers, 74 KB tiles). The
-// half-height tile takes the same: u8 106 registers (2 blocks of 39 KB), fp16 69 (3 of 19 KB).
+// 3 for 2-byte types (77 registers, 35 KB tiles; owning whole sectors, 78-80 registers and 36-38
+// KB), 2 for bytes (116 registers, 74 KB tiles). The half-height tile takes the same: u8 106
+// registers (2 blocks of 39 KB), fp16 69 (3 of 19 KB).
 // (Registers with the whole and the partial tile in functions of their own; inlined as one
 // body, u8 took 120-124.) On the H100, u8 held to 3 blocks (80 registers, a rolled loop) ran
 // 72-94% of memcpy, 4 blocks (64, 20 bytes spilled) 67-77 and 64-row tiles (SPLIT 4) 68-76,
