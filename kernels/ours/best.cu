@@ -72,6 +72,10 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
 constexpr int halo_split(std::size_t element_size) {
   return element_size == 1 ? 2 : 1;
 }
+// The halo tile's own rows (HaloTile::TROWS at that split).
+constexpr int halo_rows(std::size_t element_size) {
+  return 16 * (16 / static_cast<int>(element_size)) / halo_split(element_size);
+}
 // AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
 // compiled out; GROUP: the block order (tile16_order with the halo tile's split).
 template <typename T, int AL, unsigned GROUP>
@@ -121,8 +125,8 @@ Path choose(const tb::LaunchArgs& a) {
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
   // 1- and 2-byte elements whose output rows split 32-byte sectors (rows an odd multiple of V)
   // take the halo tile, which owns whole sectors of them (halo_sides).
-  if (aligned &&
-      tb::ours::halo_sides(v, a.rows, a.cols) == (tb::ours::kInAligned | tb::ours::kOutAligned))
+  if (aligned && tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(tb::dtype_size(a.dtype))) ==
+                     (tb::ours::kInAligned | tb::ours::kOutAligned))
     return Path::tile16;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
@@ -201,7 +205,7 @@ struct Launch {
     }
     case Path::halo: {
       constexpr int SPLIT = halo_split(sizeof(T));
-      using tb::ours::kInAligned, tb::ours::kOutAligned;
+      using tb::ours::kInAligned, tb::ours::kOutAligned, tb::ours::kPackets;
       // The aligned sides (halo_sides), then the block order (tile16_order).
       const auto sides = [&](auto al) {
         constexpr int AL = decltype(al)::value;
@@ -216,12 +220,18 @@ struct Launch {
         else
           halo(ours_best_halo<T, AL, tb::kColumnMajor>);
       };
-      switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols)) {
+      switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:
         sides(std::integral_constant<int, kInAligned>{});
         break;
       case kOutAligned:
         sides(std::integral_constant<int, kOutAligned>{});
+        break;
+      case kInAligned | kPackets:
+        if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kInAligned | kPackets>{});
+        break;
+      case kPackets:
+        if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kPackets>{});
         break;
       default:
         sides(std::integral_constant<int, 0>{});
@@ -266,16 +276,18 @@ std::string path_note(const tb::LaunchArgs& a) {
     return fmt::format("path: 16-byte tile, {}",
                        order_name(tb::ours::tile16_order(size, a.rows, a.cols)));
   case Path::halo: {
-    const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols);
+    const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols,
+                                        halo_rows(tb::dtype_size(a.dtype)));
     const int split = halo_split(tb::dtype_size(a.dtype));
     const unsigned order = tb::ours::tile16_order(size, a.rows, a.cols, split);
     const std::string input = "input rows not 16-byte aligned",
                       output = tb::ours::halo_sectors(size, al)
                                    ? "output rows not whole 32-byte sectors, owned whole"
                                    : "output rows not 16-byte aligned";
+    const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
     return fmt::format("path: halo tile{} ({}){}", split == 2 ? ", half height" : "",
-                       al == tb::ours::kInAligned    ? output
-                       : al == tb::ours::kOutAligned ? input
+                       sides == tb::ours::kInAligned    ? output
+                       : sides == tb::ours::kOutAligned ? input
                        : tb::ours::halo_sectors(size, al)
                            ? input + "; " + output
                            : std::string("input and output rows not 16-byte aligned"),

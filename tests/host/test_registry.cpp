@@ -188,9 +188,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64)");
   // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
-  takes(DType::fp16, 105, 533333,
-        "halo tile (input rows not 16-byte aligned; output rows not whole 32-byte sectors");
-  takes(DType::bf16, 120, 533333, "halo tile (input rows not");
+  // One row of tiles: no output sector is split between tiles, so whole packets.
+  takes(DType::fp16, 105, 533333, "halo tile (input and output rows not 16-byte aligned)");
+  takes(DType::bf16, 120, 533333, "halo tile (input rows not 16-byte aligned)");
+  takes(DType::fp16, 121, 533336, "halo tile (output rows not 16-byte aligned)");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
   takes(DType::u8, 13, 1000003, "gather");
