@@ -77,7 +77,8 @@ constexpr int halo_rows(std::size_t element_size) {
   return 16 * (16 / static_cast<int>(element_size)) / halo_split(element_size);
 }
 // AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
-// compiled out; GROUP: the block order (tile16_order with the halo tile's split).
+// compiled out, and kPackets (2-byte output owned in packets, not sectors); GROUP: the block
+// order (tile16_order with the halo tile's split).
 template <typename T, int AL, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
@@ -123,8 +124,8 @@ Path choose(const tb::LaunchArgs& a) {
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
-  // 1- and 2-byte elements whose output rows split 32-byte sectors (rows an odd multiple of V)
-  // take the halo tile, which owns whole sectors of them (halo_sides).
+  // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
+  // which owns whole sectors of them (halo_sides).
   if (aligned && tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(tb::dtype_size(a.dtype))) ==
                      (tb::ours::kInAligned | tb::ours::kOutAligned))
     return Path::tile16;
