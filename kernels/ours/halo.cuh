@@ -34,8 +34,8 @@ constexpr int halo_sides(int v, int rows, int cols, int tile_rows) {
 // H200 and 81-85 on the H100 at fp16 250001 x 256 and 62501 x 1024; owning whole sectors, 92-97
 // (docs/perf-notes.md). 1-byte and 4-byte elements keep whole packets: the third row group a
 // thread reads took u8 76-80 -> 87-94 on the H100 but 79-84 -> 72-76 on the H200, where the byte
-// tile is bound by instructions, and fp32 on the H200 lost 1-20 points (spilling at four blocks
-// an SM, or three blocks).
+// tile is bound by instructions; fp32 on the H200 lost 5-15 points spilling at four blocks an
+// SM, and at three lost 1.5-20 at five of seven shapes.
 constexpr bool halo_sectors(int element_size, int al) {
   return (al & (kOutAligned | kPackets)) == 0 && element_size == 2;
 }
