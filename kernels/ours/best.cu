@@ -72,9 +72,9 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
 constexpr int halo_split(std::size_t element_size) {
   return element_size == 1 ? 2 : 1;
 }
-// The halo tile's own rows (HaloTile::TROWS at that split).
+// The halo tile's own rows at that split.
 constexpr int halo_rows(std::size_t element_size) {
-  return 16 * (16 / static_cast<int>(element_size)) / halo_split(element_size);
+  return tb::ours::halo_tile_rows(static_cast<int>(element_size), halo_split(element_size));
 }
 // AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
 // compiled out, and kPackets (2-byte output owned in packets, not sectors); GROUP: the block

@@ -22,6 +22,10 @@ namespace tb::ours {
 // they own whole packets (kPackets; fp16 120 x 533333 on an H200: 88.5% of memcpy with the
 // output side compiled out at 128be78, 72.7 owning sectors at 70fc8ef).
 inline constexpr int kInAligned = 1, kOutAligned = 2, kPackets = 4;
+// A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
+constexpr int halo_tile_rows(int element_size, int split) {
+  return 16 * (16 / element_size) / split;
+}
 constexpr int halo_sides(int v, int rows, int cols, int tile_rows) {
   const bool sectors = v == 8 && rows > tile_rows;
   return (cols % v == 0 ? kInAligned : 0) | (rows % (sectors ? 2 * v : v) == 0 ? kOutAligned
@@ -66,7 +70,8 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   // output row x starts at the sector boundary at or before the tile's first row, up to 2V - 1
   // rows above it (halo_sectors).
   static constexpr bool SECTORS = halo_sectors(sizeof(T), AL);
-  static constexpr int TROWS = L::ROWS / SPLIT;               // the tile's own rows
+  static constexpr int TROWS = L::ROWS / SPLIT; // the tile's own rows
+  static_assert(TROWS == halo_tile_rows(sizeof(T), SPLIT), "halo_tile_rows is TROWS");
   static constexpr int R = TROWS / 16;                        // phase 1 passes of 16 rows
   static constexpr int GROUPS = TROWS / V;                    // row groups of V rows
   static constexpr int HV = OUT_AL ? 0 : SECTORS ? 2 * V : V; // halo rows (the first rows)
