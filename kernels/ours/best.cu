@@ -8,10 +8,11 @@
 //    a block;
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
-//    elements from s = 9 both ways, 2-byte ones de-interleaving above s = 16), the halo tile's
-//    partial tiles where halo_short_side_wins says so (2-byte elements in unaligned rows,
-//    interleaving from s = 105), else the skinny path (skinny.cuh), in registers or through
-//    shared rows as skinny_registers_win says;
+//    elements from s = 9 both ways, 2-byte ones de-interleaving above s = 16), unless the halo
+//    tile's partial tiles win first (halo_short_side_wins: 2-byte elements in unaligned rows
+//    interleaving from s = 105; 4-byte elements de-interleaving from s = 44 and interleaving
+//    whole packets from 56; 1-byte elements in whole packets from 192), else the skinny path
+//    (skinny.cuh), in registers or through shared rows as skinny_registers_win says;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -116,11 +117,10 @@ Path choose(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
-  if (tb::ours::words_tile_wins(static_cast<int>(tb::dtype_size(a.dtype)), s, a.rows <= a.cols))
-    return Path::words;
-  if (!aligned && tb::ours::halo_short_side_wins(static_cast<int>(tb::dtype_size(a.dtype)), s,
-                                                 a.rows <= a.cols))
+  const int size = static_cast<int>(tb::dtype_size(a.dtype));
+  if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols, s % v == 0))
     return Path::halo;
+  if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;

@@ -103,8 +103,36 @@ template <typename T> constexpr int halo_blocks() {
 // 4- and 8-byte elements at s = 31, 33 (56-67 against 81-88 for fp32). De-interleaving, the word
 // tile (words.cuh) has since taken 2-byte elements from s = 17 (at 100: 78 against 69 on the
 // H200, 88 against 82 on the H100), so only the interleave is left here.
-constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
-  return element_size == 2 && interleave && s > 104 && s < 16 * (16 / element_size);
+// Measured again on both GPUs with ours_best itself taking the halo tile (its aligned side's
+// realignment compiled out) at short sides s = 20-63 (4-byte), 112-255 (1-byte), 24-100 (2-byte,
+// de-interleaving) and 26-58 (8-byte), long sides odd (docs/perf-notes.md):
+//  - 4-byte elements de-interleaving from s = 44, aligned short rows or not (at 44: 83 / 93% of
+//    memcpy against the gather's 79 / 80, H200 / H100; at 47: 76 / 92 against 75 / 78; at 52:
+//    85 / 92 against 70 / 75; at 36 the H200 keeps the gather, 80 against 78, and at 39 both
+//    unaligned, 79 against 69) and interleaving from 56 where the short rows are whole packets
+//    (at 60: 93 / 96 against 83 / 93; at 44 a tie; unaligned at 55 and 63 the gather leads);
+//  - 1-byte elements from s = 192 both ways where the short rows are whole packets (at 192:
+//    85 / 94 against the word tile's 64 / 82 interleaving, 64 / 82 against 46 / 61
+//    de-interleaving; at 224: 91 / 95 against 59 / 77; at 112-176 one GPU or both lose up to
+//    21 points, the H100 interleaving at 144 and 176, where output rows split 32-byte sectors);
+//    unaligned short rows (s = 145-255, odd) stay with the word tile (1 to 37 points ahead on
+//    the H200);
+//  - 2-byte elements de-interleaving stay with the word tile (the halo tile 4-49 behind at
+//    s = 24-100 on the H200), and 8-byte ones with the gather (the halo tile within a point
+//    de-interleaving at s = 26 and 31, 1-9 behind interleaving).
+constexpr bool halo_short_side_wins(int element_size, int s, bool interleave, bool whole_packets) {
+  const int v = 16 / element_size;
+  if (s >= 16 * v) return false;
+  switch (element_size) {
+  case 1:
+    return whole_packets && s >= 192;
+  case 2:
+    return interleave && s > 104;
+  case 4:
+    return interleave ? whole_packets && s >= 56 : s >= 44;
+  default:
+    return false;
+  }
 }
 
 // Blocks of the halo tile a matrix takes (the grid: one tile a block).

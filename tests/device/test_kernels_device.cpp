@@ -110,6 +110,15 @@ std::vector<Param> params() {
                           {7, 33},
                           {33, 7},
                           {5, 4099},
+                          // A short side below one tile and an odd long side: the halo tile's
+                          // partial tiles with the short rows aligned (fp32 at 60 and 52, u8 at
+                          // 208 and 240) or not (fp32 at 47), the word tile and the gather next
+                          // to them in the other types.
+                          {60, 1001},
+                          {1001, 52},
+                          {1001, 47},
+                          {208, 1001},
+                          {1001, 240},
                           {31, 20011},
                           {20011, 31},
                           // A short side of 100 and an odd long side: the padded tile with a

@@ -192,6 +192,23 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 105, 533333, "halo tile (input and output rows not 16-byte aligned)");
   takes(DType::bf16, 120, 533333, "halo tile (input rows not 16-byte aligned)");
   takes(DType::fp16, 121, 533336, "halo tile (output rows not 16-byte aligned)");
+  // The halo tile below one tile for 4-byte elements de-interleaving from s = 44 (short rows
+  // aligned or not) and interleaving whole packets from 56, and 1-byte elements in whole packets
+  // from 192, both ways.
+  takes(DType::fp32, 615385, 52, "halo tile (output rows not 16-byte aligned)");
+  takes(DType::fp32, 680851, 47, "halo tile (input and output rows not 16-byte aligned)");
+  takes(DType::fp32, 727273, 44, "halo tile (output rows not 16-byte aligned)");
+  takes(DType::fp32, 60, 533333, "halo tile (input rows not 16-byte aligned)");
+  takes(DType::u8, 192, 666667, "halo tile, half height (input rows not 16-byte aligned)");
+  takes(DType::u8, 533333, 240, "halo tile, half height (output rows not 16-byte aligned)");
+  takes(DType::u8, 666667, 192, "halo tile, half height (output rows not 16-byte aligned)");
+  takes(DType::fp32, 888889, 36, "gather");
+  takes(DType::fp32, 44, 727273, "gather");
+  takes(DType::fp32, 63, 507937, "gather");
+  takes(DType::u8, 176, 727273, "word tile, interleave (s = 176");
+  takes(DType::u8, 882759, 145, "word tile, de-interleave (s = 145)");
+  takes(DType::fp16, 666667, 96, "word tile, de-interleave (s = 96)");
+  takes(DType::fp16, 96, 666667, "gather");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
   takes(DType::u8, 13, 1000003, "gather");
