@@ -270,8 +270,11 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::skinny: {
     const bool reg =
         tb::ours::skinny_registers_win(size, std::min(a.rows, a.cols), a.rows <= a.cols);
+    const bool skew = !reg && std::min(a.rows, a.cols) > tb::ours::SkinnySkew::above(size);
     return fmt::format("path: skinny, {}{}", a.rows <= a.cols ? "interleave" : "de-interleave",
-                       reg ? " in registers" : ", gather through shared rows");
+                       reg    ? " in registers"
+                       : skew ? ", gather through skewed shared rows"
+                              : ", gather through shared rows");
   }
   case Path::tile16:
     return fmt::format("path: 16-byte tile, {}",

@@ -57,7 +57,7 @@ template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
 }
 
 // Where shared row k starts, in elements: k rows of skinny_row and, for a short side over
-// SkinnySkew::kAbove (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A
+// SkinnySkew::above (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A
 // row stride of whole 16-byte chunks gives only 8 distinct bank groups, so rows 8 apart start in
 // the same banks; the gather reads rows V apart (mod s) in one instruction and hit the same banks
 // up to 16 times (7 wavefronts a request at 100 x 1280001 u8, 12.7 at 100 rows fp16, modelled). The
@@ -68,9 +68,16 @@ template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
 // arithmetic of an instruction-bound gather: u8 at 16 x 16000000, 67 -> 58%), where the model shows
 // no conflicts to remove; so only short sides over 32 are skewed. u8 at s = 64 still loses 2-8
 // points on both GPUs: its gather is conflict-free now and bound by instructions
-// (docs/perf-notes.md).
+// (docs/perf-notes.md). Between 13 and 32 the model shows conflicts the skew removes for 2-, 4-
+// and 8-byte elements (fp32 at s = 31: 7.2 to 4.9 wavefronts a request; fp16 4.0 to 2.0), but
+// measured (H200 and H100, s = 13-32, odd long sides) only 4-byte elements gain: interleaving
+// +0.5 to +4.8 points (fp32 31 x 1032259: 82.0 -> 86.7 on the H200, 93.9 -> 95.1 on the H100),
+// de-interleaving within 0.6; fp16 and fp64 interleaving lose 2-5 on the H200, the index
+// arithmetic again. So 4-byte elements are skewed from s = 13 (above(4)), the others from 33.
 struct SkinnySkew {
   static constexpr int kAbove = 32;
+  static constexpr int kAbove4 = 12; // 4-byte elements
+  static constexpr int above(int element_size) { return element_size == 4 ? kAbove4 : kAbove; }
 };
 template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_row_start(int k, int s) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
@@ -437,7 +444,7 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
                          (path == SkinnyPath::measured &&
                           skinny_registers_win(static_cast<int>(sizeof(T)), s, g.interleave));
   const bool reg = registers && s >= 2 && s <= kSkinnyRegMax;
-  const bool skew = !reg && s > SkinnySkew::kAbove;
+  const bool skew = !reg && s > SkinnySkew::above(static_cast<int>(sizeof(T)));
   g.variant = reg ? s : skew ? kSkinnyGatherSkewed : kSkinnyGather;
   const int w = reg ? SkinnyReg<T>::W : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);

@@ -373,7 +373,8 @@ constexpr bool words_take(int element_size, int s, bool interleave) {
 // 83-97%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
 // and 88-91% on the H100 against 69-73 and 82-86). Interleaving 2-byte elements the gather stays
 // ahead at s = 12-100 on at least one of the GPUs, and so do the gather and the register path for
-// 4-byte elements.
+// 4-byte elements. ours_best asks halo_short_side_wins (halo.cuh) first: 1-byte short rows of
+// whole packets from s = 192 go to the halo tile.
 constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
   return element_size == 2 && !interleave && s > 16 && s < 128;

@@ -209,6 +209,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 882759, 145, "word tile, de-interleave (s = 145)");
   takes(DType::fp16, 666667, 96, "word tile, de-interleave (s = 96)");
   takes(DType::fp16, 96, 666667, "gather");
+  // The gather's shared rows skewed from s = 13 for 4-byte elements, from 33 for the others.
+  takes(DType::fp32, 31, 1032259, "gather through skewed shared rows");
+  takes(DType::fp32, 13, 2461539, "gather through skewed shared rows");
+  takes(DType::fp32, 12, 2666667, "gather through shared rows");
+  takes(DType::fp16, 31, 2064517, "gather through shared rows");
+  takes(DType::fp64, 31, 516129, "gather through shared rows");
+  takes(DType::fp16, 100, 640001, "gather through skewed shared rows");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
   takes(DType::u8, 13, 1000003, "gather");
