@@ -118,8 +118,7 @@ Path choose(const tb::LaunchArgs& a) {
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
-  if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols, s % v == 0))
-    return Path::halo;
+  if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
@@ -268,13 +267,13 @@ std::string path_note(const tb::LaunchArgs& a) {
         tb::ours::words_half_wins(size, s, a.rows <= a.cols) ? ", half the positions a block" : "");
   }
   case Path::skinny: {
-    const bool reg =
-        tb::ours::skinny_registers_win(size, std::min(a.rows, a.cols), a.rows <= a.cols);
-    const bool skew = !reg && std::min(a.rows, a.cols) > tb::ours::SkinnySkew::above(size);
+    const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,
+                                                 tb::ours::SkinnyPath::measured);
     return fmt::format("path: skinny, {}{}", a.rows <= a.cols ? "interleave" : "de-interleave",
-                       reg    ? " in registers"
-                       : skew ? ", gather through skewed shared rows"
-                              : ", gather through shared rows");
+                       variant >= 2 ? " in registers"
+                       : variant == tb::ours::kSkinnyGatherSkewed
+                           ? ", gather through skewed shared rows"
+                           : ", gather through shared rows");
   }
   case Path::tile16:
     return fmt::format("path: 16-byte tile, {}",

@@ -120,9 +120,10 @@ template <typename T> constexpr int halo_blocks() {
 //  - 2-byte elements de-interleaving stay with the word tile (the halo tile 4-49 behind at
 //    s = 24-100 on the H200), and 8-byte ones with the gather (the halo tile within a point
 //    de-interleaving at s = 26 and 31, 1-9 behind interleaving).
-constexpr bool halo_short_side_wins(int element_size, int s, bool interleave, bool whole_packets) {
+constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
   const int v = 16 / element_size;
   if (s >= 16 * v) return false;
+  const bool whole_packets = s % v == 0;
   switch (element_size) {
   case 1:
     return whole_packets && s >= 192;

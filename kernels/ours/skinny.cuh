@@ -433,6 +433,16 @@ constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
 
 enum class SkinnyPath { gather, registers, measured };
 
+// The variant a launch compiles in (the register path's S, or kSkinnyGather(Skewed)), from the
+// element size alone, so that a kernel's note on the host names what its launch runs.
+constexpr int skinny_variant(int element_size, int s, bool interleave, SkinnyPath path) {
+  const bool registers =
+      path == SkinnyPath::registers ||
+      (path == SkinnyPath::measured && skinny_registers_win(element_size, s, interleave));
+  if (registers && s >= 2 && s <= kSkinnyRegMax) return s;
+  return s > SkinnySkew::above(element_size) ? kSkinnyGatherSkewed : kSkinnyGather;
+}
+
 template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath path) {
   const int s = std::min(rows, cols), L = std::max(rows, cols);
   if (s > Skinny::kMaxShort)
@@ -440,12 +450,8 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
                               std::to_string(Skinny::kMaxShort));
   SkinnyLaunch g;
   g.interleave = rows <= cols;
-  const bool registers = path == SkinnyPath::registers ||
-                         (path == SkinnyPath::measured &&
-                          skinny_registers_win(static_cast<int>(sizeof(T)), s, g.interleave));
-  const bool reg = registers && s >= 2 && s <= kSkinnyRegMax;
-  const bool skew = !reg && s > SkinnySkew::above(static_cast<int>(sizeof(T)));
-  g.variant = reg ? s : skew ? kSkinnyGatherSkewed : kSkinnyGather;
+  g.variant = skinny_variant(static_cast<int>(sizeof(T)), s, g.interleave, path);
+  const bool reg = g.variant >= 2, skew = g.variant == kSkinnyGatherSkewed;
   const int w = reg ? SkinnyReg<T>::W : skinny_width<T>(s);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
   g.smem = reg    ? SkinnyReg<T>::smem(s)
