@@ -104,7 +104,7 @@ __global__ void __launch_bounds__(256, W::kMinBlocks)
 }
 
 template <typename T, int S, bool INTERLEAVE>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
     ours_best_skinny(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
@@ -269,11 +269,13 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,
                                                  tb::ours::SkinnyPath::measured);
-    return fmt::format("path: skinny, {}{}", a.rows <= a.cols ? "interleave" : "de-interleave",
-                       variant >= 2 ? " in registers"
-                       : variant == tb::ours::kSkinnyGatherSkewed
-                           ? ", gather through skewed shared rows"
-                           : ", gather through shared rows");
+    if (variant >= 2)
+      return fmt::format("path: skinny, {} in registers",
+                         a.rows <= a.cols ? "interleave" : "de-interleave");
+    return fmt::format("path: skinny, {}, gather through {}shared rows, {} positions a block",
+                       a.rows <= a.cols ? "interleave" : "de-interleave",
+                       variant == tb::ours::kSkinnyGatherSkewed ? "skewed " : "",
+                       tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols));
   }
   case Path::tile16:
     return fmt::format("path: 16-byte tile, {}",

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 template <typename T, int S, bool INTERLEAVE>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
     ours_skinny(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }

@@ -16,7 +16,8 @@
 //  - On the planar side's written rows, the packets at a segment's two ends are shared with
 //    the neighbouring blocks: only their own elements are stored, one by one.
 // W is chosen so that a block's data is about 16 KB: one 16-byte packet for each of the 256
-// threads four times, all four loads in flight before any store.
+// threads four times, all four loads in flight before any store (interleaving, a little less
+// where that evens out the gather's packets between its threads: skinny_width).
 #pragma once
 
 #include "kernels/ours/realign.cuh"
@@ -40,20 +41,48 @@ struct Skinny {
   static constexpr int kMaxShort = 1024; // a short side up to this fits 32 KB of shared memory
 };
 
+// The interleaving gather's period: element u of the interleaved span is row u % s, position
+// u / s, so output packets q and q + p, with p = s / gcd(s, V), read the same shared rows,
+// V / gcd(s, V) positions further on.
+__host__ __device__ constexpr int skinny_period(int element_size, int s) {
+  const int V = 16 / element_size;
+  const int g = (s & -s) < V ? (s & -s) : V;
+  return s / g;
+}
+// Threads of the interleaving gather that take packets: the largest multiple of the period up to
+// the block's threads (each takes packets of one class q mod the period); 0 where the period is
+// longer than that, and for 1-byte elements (16 addresses a thread: at 69 registers the u8
+// gather ran 2-5 points slower on an H200 than stepping element by element), where every thread
+// steps through its packets element by element.
+__host__ __device__ constexpr int skinny_gather_threads(int element_size, int s) {
+  const int p = skinny_period(element_size, s);
+  return element_size >= 2 && p <= kThreads ? kThreads / p * p : 0;
+}
 // Long-side positions a block: about kTileBytes of data, a multiple of V, at least V.
-template <typename T> __host__ __device__ constexpr int skinny_width(int s) {
-  constexpr int V = static_cast<int>(16 / sizeof(T));
-  const int w = Skinny::kTileBytes / (s * static_cast<int>(sizeof(T))) / V * V;
+// Interleaving with a gather period, at most kLoads packets for each of the gather's threads, so
+// that no thread takes one packet more than the others (fp32 31 x 1032259: 1023 packets a block
+// for 248 threads took 5 rounds where 992 take 4).
+__host__ __device__ constexpr int skinny_width(int element_size, int s, bool interleave) {
+  const int V = 16 / element_size;
+  int w = Skinny::kTileBytes / (s * element_size) / V * V;
+  const int threads = skinny_gather_threads(element_size, s);
+  if (interleave && threads > 0) {
+    const int cap = Skinny::kLoads * threads * V / s / V * V;
+    w = w < cap ? w : cap;
+  }
   return w > V ? w : V;
 }
 // Elements a shared row: the segment, up to V-1 elements of misalignment before it, and the
 // rest of the last packet after it; an odd number of 16-byte chunks, so that consecutive rows
 // start in different banks (an even count put every row of a 33-row block in the same banks:
 // 50% of memcpy at 33 x 969697 fp32).
-template <typename T> __host__ __device__ constexpr int skinny_row(int s) {
+template <typename T> __host__ __device__ constexpr int skinny_row_of(int width) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
-  const int r = skinny_width<T>(s) + V;
+  const int r = width + V;
   return r / V % 2 ? r : r + V;
+}
+template <typename T> __host__ __device__ constexpr int skinny_row(int s, bool interleave) {
+  return skinny_row_of<T>(skinny_width(static_cast<int>(sizeof(T)), s, interleave));
 }
 
 // Where shared row k starts, in elements: k rows of skinny_row and, for a short side over
@@ -79,13 +108,17 @@ struct SkinnySkew {
   static constexpr int kAbove4 = 12; // 4-byte elements
   static constexpr int above(int element_size) { return element_size == 4 ? kAbove4 : kAbove; }
 };
-template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_row_start(int k, int s) {
+// (row: skinny_row's elements.)
+template <typename T, bool SKEW>
+__host__ __device__ constexpr int skinny_row_start(int k, int row) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
-  return k * skinny_row<T>(s) + (SKEW ? ((k >> 3) + (k >> 6)) * V : 0);
+  return k * row + (SKEW ? ((k >> 3) + (k >> 6)) * V : 0);
 }
 // Shared bytes of the gather path: s rows, skewed or not.
-template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_gather_smem(int s) {
-  return (skinny_row_start<T, SKEW>(s - 1, s) + skinny_row<T>(s)) * static_cast<int>(sizeof(T));
+template <typename T, bool SKEW>
+__host__ __device__ constexpr int skinny_gather_smem(int s, bool interleave) {
+  const int row = skinny_row<T>(s, interleave);
+  return (skinny_row_start<T, SKEW>(s - 1, row) + row) * static_cast<int>(sizeof(T));
 }
 
 // One block's W × s piece. INTERLEAVE: in is s × L (planar), out is L × s (interleaved);
@@ -100,8 +133,9 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   constexpr int U = Skinny::kLoads;
   const int s = INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
-  const int W = skinny_width<T>(s);
-  auto row = [&](int k) { return skinny_row_start<T, SKEW>(k, s); };
+  const int W = skinny_width(static_cast<int>(sizeof(T)), s, INTERLEAVE);
+  const int RE = skinny_row_of<T>(W); // elements a shared row
+  auto row = [&](int k) { return skinny_row_start<T, SKEW>(k, RE); };
   const int l0 = static_cast<int>(b) * W;
   const int w = min(W, L - l0); // positions this block holds
   const long long total = static_cast<long long>(rows) * cols;
@@ -126,49 +160,90 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   const int packets = (n + V - 1) / V;
 
   if (INTERLEAVE) {
-    // Phase 1: the planar rows' packets into shared memory, as they are.
+    // Phase 1: the planar rows' packets into shared memory, as they are. A thread's slots are
+    // kThreads apart, so row and packet step by (dk, dp) from one to the next (no division a slot).
+    const int dk = kThreads / per_row, dp = kThreads - dk * per_row;
+    int k = static_cast<int>(threadIdx.x) / per_row;
+    int p = static_cast<int>(threadIdx.x) - k * per_row;
     for (int i0 = threadIdx.x; i0 < slots; i0 += kThreads * U) {
       P v[U];
+      int at[U]; // shared index of the slot's packet, or -1 where it loads nothing
 #pragma unroll
       for (int u = 0; u < U; ++u) {
-        const int i = i0 + u * kThreads;
-        if (i >= slots) break;
-        const int k = i / per_row, p = i - k * per_row;
-        if (p * V >= mis(k) + w) continue; // past the segment
-        const long long g = planar_start(k) + p * V;
-        if (g + V <= total) {
-          v[u].v = *reinterpret_cast<const uint4*>(src + g);
-        } else { // the matrix's last, partial packet
+        at[u] = -1;
+        const int m = mis(k);
+        if (i0 + u * kThreads < slots && p * V < m + w) { // not past the segment
+          const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+          if (g + V <= total) {
+            v[u].v = *reinterpret_cast<const uint4*>(src + g);
+          } else { // the matrix's last, partial packet
 #pragma unroll
-          for (int j = 0; j < V; ++j) v[u].e[j] = g + j < total ? src[g + j] : E{};
+            for (int j = 0; j < V; ++j) v[u].e[j] = g + j < total ? src[g + j] : E{};
+          }
+          at[u] = row(k) + p * V;
         }
+        k += dk;
+        p += dp;
+        if (p >= per_row) p -= per_row, ++k;
       }
 #pragma unroll
-      for (int u = 0; u < U; ++u) {
-        const int i = i0 + u * kThreads;
-        if (i >= slots) break;
-        const int k = i / per_row, p = i - k * per_row;
-        if (p * V >= mis(k) + w) continue;
-        *reinterpret_cast<uint4*>(tile + row(k) + p * V) = v[u].v;
-      }
+      for (int u = 0; u < U; ++u)
+        if (at[u] >= 0) *reinterpret_cast<uint4*>(tile + at[u]) = v[u].v;
     }
     __syncthreads();
     // Phase 2: gather each output packet from the shared rows, one 16-byte store.
-    for (int q = threadIdx.x; q < packets; q += kThreads) {
+    auto store = [&](int q, const P& o) {
       const int u0 = q * V;
-      int l = u0 / s, k = u0 - l * s;
-      P o;
-#pragma unroll
-      for (int j = 0; j < V; ++j) {
-        o.e[j] = tile[row(k) + mis(k) + l];
-        if (++k == s) k = 0, ++l;
-      }
       if (u0 + V <= n) {
         store16_global(dst + f0 + u0, o.v);
       } else {
 #pragma unroll
         for (int j = 0; j < V; ++j)
           if (u0 + j < n) dst[f0 + u0 + j] = o.e[j];
+      }
+    };
+    // Where the gather has a period p (skinny_period), thread t takes packets t, t + jump,
+    // t + 2·jump, ... (jump a multiple of p, skinny_gather_threads): it works out its packet's V
+    // shared addresses once and reads every later packet at one offset from them, instead of
+    // stepping row and position element by element for every packet. The packets one
+    // instruction reads are consecutive, as before, so the banks see the same addresses.
+    const int jump = skinny_gather_threads(static_cast<int>(sizeof(T)), s);
+    if (jump > 0) {
+      const int period = skinny_period(static_cast<int>(sizeof(T)), s);
+      const int step = jump / period * (V / (s / period)); // positions between a thread's packets
+      const int t = threadIdx.x;
+      if (t < jump) {
+        int at[V];
+        {
+          const int u0 = t * V;
+          int l = u0 / s, k = u0 - l * s;
+#pragma unroll
+          for (int j = 0; j < V; ++j) {
+            at[j] = row(k) + mis(k) + l;
+            if (++k == s) k = 0, ++l;
+          }
+        }
+        for (int q = t; q < packets; q += jump) {
+          P o;
+#pragma unroll
+          for (int j = 0; j < V; ++j) {
+            o.e[j] = tile[at[j]];
+            at[j] += step;
+          }
+          store(q, o);
+        }
+      }
+    } else {
+      for (int q = threadIdx.x; q < packets; q += kThreads) {
+        const int u0 = q * V;
+        int l = u0 / s, k = u0 - l * s;
+        P o;
+#pragma unroll
+        for (int j = 0; j < V; ++j) {
+          o.e[j] = tile[row(k) + mis(k) + l];
+          if (++k == s) k = 0, ++l;
+        }
+        store(q, o);
       }
     }
   } else {
@@ -382,6 +457,14 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
 // kMaxShort), its shared rows skewed or not; 2 to 8: the register path for that short side.
 inline constexpr int kSkinnyGather = 0;
 inline constexpr int kSkinnyGatherSkewed = 1;
+// Blocks an SM for the launch bounds of a skinny kernel (ours_skinny, ours_best's skinny path):
+// the gather of 2- to 8-byte elements held to 5 (48 registers; unbounded, ptxas took 52 for
+// 2-byte elements interleaving, so 4 blocks an SM): on an H200, fp16 and bf16 interleaving +2 to
+// +4 points at s = 48-104 and +4 at s = 31, 33 over 4 blocks (33 x 1939393: 77.0 -> 81.1),
+// fp32 and fp64 within 1 (docs/perf-notes.md). 1-byte elements spill at 5 (68 bytes): 1.
+template <typename T, int S> constexpr int skinny_min_blocks() {
+  return (S == kSkinnyGather || S == kSkinnyGatherSkewed) && sizeof(T) >= 2 ? 5 : 0;
+}
 // The register path's piece as a call, not inlined into the repetition loop (as the narrow
 // tile's, and for the same reason: inlined, the compiler kept one repetition's addresses live for
 // the next, up to 254 registers and one block an SM at S = 8; called, 32 to 106, no spills). The
@@ -452,11 +535,11 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
   g.interleave = rows <= cols;
   g.variant = skinny_variant(static_cast<int>(sizeof(T)), s, g.interleave, path);
   const bool reg = g.variant >= 2, skew = g.variant == kSkinnyGatherSkewed;
-  const int w = reg ? SkinnyReg<T>::W : skinny_width<T>(s);
+  const int w = reg ? SkinnyReg<T>::W : skinny_width(static_cast<int>(sizeof(T)), s, g.interleave);
   g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
   g.smem = reg    ? SkinnyReg<T>::smem(s)
-           : skew ? static_cast<std::size_t>(skinny_gather_smem<T, true>(s))
-                  : static_cast<std::size_t>(skinny_gather_smem<T, false>(s));
+           : skew ? static_cast<std::size_t>(skinny_gather_smem<T, true>(s, g.interleave))
+                  : static_cast<std::size_t>(skinny_gather_smem<T, false>(s, g.interleave));
   return g;
 }
 

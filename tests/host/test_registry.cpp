@@ -216,6 +216,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 31, 2064517, "gather through shared rows");
   takes(DType::fp64, 31, 516129, "gather through shared rows");
   takes(DType::fp16, 100, 640001, "gather through skewed shared rows");
+  // The gather's positions a block: about 16 KB, and interleaving 2- to 8-byte elements at most
+  // 4 packets for each thread that takes packets (a multiple of the period s / gcd(s, V) up to
+  // 256), so that none takes one more than the others; 1-byte elements keep 16 KB.
+  takes(DType::fp32, 33, 969697, ", 112 positions a block");
+  takes(DType::fp32, 969697, 33, ", 124 positions a block");
+  takes(DType::fp16, 31, 2064517, ", 256 positions a block");
+  takes(DType::fp16, 100, 640001, ", 80 positions a block");
+  takes(DType::u8, 13, 1000003, ", 1248 positions a block");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
   takes(DType::u8, 13, 1000003, "gather");
