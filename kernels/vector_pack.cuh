@@ -41,6 +41,23 @@ __device__ __forceinline__ void store16_stream(void* p, const uint4& v) {
 #endif
 }
 
+// A 16-byte copy from global to shared memory that does not pass through registers (cp.async,
+// sm_80 and up, cached in L2 only); a thread's copies have landed after copy16_async_wait_all().
+// Both addresses 16-byte aligned. Older GPUs: a load and a store.
+__device__ __forceinline__ void copy16_async(void* smem, const void* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+#else
+  *reinterpret_cast<uint4*>(smem) = *reinterpret_cast<const uint4*>(gmem);
+#endif
+}
+__device__ __forceinline__ void copy16_async_wait_all() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+}
+
 // A plain 16-byte store to global memory that stays one instruction. A uint4 assignment reaches
 // the back end as four 32-bit stores that the compiler merges again where it can; in the narrow
 // tile's de-interleave (2- to 8-byte types) it did not, and each warp store became four 32-bit

@@ -160,36 +160,30 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   const int packets = (n + V - 1) / V;
 
   if (INTERLEAVE) {
-    // Phase 1: the planar rows' packets into shared memory, as they are. A thread's slots are
-    // kThreads apart, so row and packet step by (dk, dp) from one to the next (no division a slot).
+    // Phase 1: the planar rows' packets into shared memory, as they are, copied without passing
+    // through registers (copy16_async), so that every slot's load is in flight at once however
+    // many slots a thread has. A thread's slots are kThreads apart, so row and packet step by
+    // (dk, dp) from one to the next (no division a slot).
     const int dk = kThreads / per_row, dp = kThreads - dk * per_row;
     int k = static_cast<int>(threadIdx.x) / per_row;
     int p = static_cast<int>(threadIdx.x) - k * per_row;
-    for (int i0 = threadIdx.x; i0 < slots; i0 += kThreads * U) {
-      P v[U];
-      int at[U]; // shared index of the slot's packet, or -1 where it loads nothing
+    for (int i = threadIdx.x; i < slots; i += kThreads) {
+      const int m = mis(k);
+      if (p * V < m + w) { // not past the segment
+        const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+        E* t = tile + row(k) + p * V;
+        if (g + V <= total) {
+          copy16_async(t, src + g);
+        } else { // the matrix's last, partial packet
 #pragma unroll
-      for (int u = 0; u < U; ++u) {
-        at[u] = -1;
-        const int m = mis(k);
-        if (i0 + u * kThreads < slots && p * V < m + w) { // not past the segment
-          const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
-          if (g + V <= total) {
-            v[u].v = *reinterpret_cast<const uint4*>(src + g);
-          } else { // the matrix's last, partial packet
-#pragma unroll
-            for (int j = 0; j < V; ++j) v[u].e[j] = g + j < total ? src[g + j] : E{};
-          }
-          at[u] = row(k) + p * V;
+          for (int j = 0; j < V; ++j) t[j] = g + j < total ? src[g + j] : E{};
         }
-        k += dk;
-        p += dp;
-        if (p >= per_row) p -= per_row, ++k;
       }
-#pragma unroll
-      for (int u = 0; u < U; ++u)
-        if (at[u] >= 0) *reinterpret_cast<uint4*>(tile + at[u]) = v[u].v;
+      k += dk;
+      p += dp;
+      if (p >= per_row) p -= per_row, ++k;
     }
+    copy16_async_wait_all();
     __syncthreads();
     // Phase 2: gather each output packet from the shared rows, one 16-byte store.
     auto store = [&](int q, const P& o) {
