@@ -160,30 +160,64 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   const int packets = (n + V - 1) / V;
 
   if (INTERLEAVE) {
-    // Phase 1: the planar rows' packets into shared memory, as they are, copied without passing
-    // through registers (copy16_async), so that every slot's load is in flight at once however
-    // many slots a thread has. A thread's slots are kThreads apart, so row and packet step by
-    // (dk, dp) from one to the next (no division a slot).
+    // Phase 1: the planar rows' packets into shared memory, as they are. A thread's slots are
+    // kThreads apart, so row and packet step by (dk, dp) from one to the next (no division a
+    // slot). 1- to 4-byte elements copy them without passing through registers (copy16_async),
+    // so every slot's load is in flight at once however many slots a thread has: on an H200
+    // fp16 and bf16 +9 to +17 points at s = 12-104, fp32 -2 to +8, u8 (ours_skinny_gather) +5
+    // to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 so, and load U packets a thread into
+    // registers before storing them.
     const int dk = kThreads / per_row, dp = kThreads - dk * per_row;
     int k = static_cast<int>(threadIdx.x) / per_row;
     int p = static_cast<int>(threadIdx.x) - k * per_row;
-    for (int i = threadIdx.x; i < slots; i += kThreads) {
-      const int m = mis(k);
-      if (p * V < m + w) { // not past the segment
-        const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
-        E* t = tile + row(k) + p * V;
-        if (g + V <= total) {
-          copy16_async(t, src + g);
-        } else { // the matrix's last, partial packet
-#pragma unroll
-          for (int j = 0; j < V; ++j) t[j] = g + j < total ? src[g + j] : E{};
-        }
-      }
+    auto next = [&] {
       k += dk;
       p += dp;
       if (p >= per_row) p -= per_row, ++k;
+    };
+    auto last_packet = [&](long long g, E* t) { // the matrix's last, partial packet
+#pragma unroll
+      for (int j = 0; j < V; ++j) t[j] = g + j < total ? src[g + j] : E{};
+    };
+    if constexpr (sizeof(T) <= 4) {
+      for (int i = threadIdx.x; i < slots; i += kThreads) {
+        const int m = mis(k);
+        if (p * V < m + w) { // not past the segment
+          const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+          E* t = tile + row(k) + p * V;
+          if (g + V <= total)
+            copy16_async(t, src + g);
+          else
+            last_packet(g, t);
+        }
+        next();
+      }
+      copy16_async_wait_all();
+    } else {
+      for (int i0 = threadIdx.x; i0 < slots; i0 += kThreads * U) {
+        P v[U];
+        E* at[U]; // where the packet goes, or nullptr
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+          at[u] = nullptr;
+          const int m = mis(k);
+          if (i0 + u * kThreads < slots && p * V < m + w) {
+            const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+            E* t = tile + row(k) + p * V;
+            if (g + V <= total) {
+              v[u].v = *reinterpret_cast<const uint4*>(src + g);
+              at[u] = t;
+            } else {
+              last_packet(g, t);
+            }
+          }
+          next();
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+          if (at[u] != nullptr) *reinterpret_cast<uint4*>(at[u]) = v[u].v;
+      }
     }
-    copy16_async_wait_all();
     __syncthreads();
     // Phase 2: gather each output packet from the shared rows, one 16-byte store.
     auto store = [&](int q, const P& o) {
