@@ -489,7 +489,10 @@ inline constexpr int kSkinnyGatherSkewed = 1;
 // the gather of 2- to 8-byte elements held to 5 (48 registers; unbounded, ptxas took 52 for
 // 2-byte elements interleaving, so 4 blocks an SM): on an H200, fp16 and bf16 interleaving +2 to
 // +4 points at s = 48-104 and +4 at s = 31, 33 over 4 blocks (33 x 1939393: 77.0 -> 81.1),
-// fp32 and fp64 within 1 (docs/perf-notes.md). 1-byte elements spill at 5 (68 bytes): 1.
+// fp32 and fp64 within 1 (docs/perf-notes.md). 1-byte elements spilled at 5 (68 bytes): no
+// bound. (Measured with phase 1's loads in registers; with cp.async ptxas takes 32-40 registers
+// for the interleave of 1- to 4-byte elements, under the bound, and 7 blocks (32 registers, 4
+// bytes spilled) ran 0-2 points behind on an H200.)
 template <typename T, int S> constexpr int skinny_min_blocks() {
   return (S == kSkinnyGather || S == kSkinnyGatherSkewed) && sizeof(T) >= 2 ? 5 : 0;
 }
