@@ -20,6 +20,21 @@ namespace tb::ours {
 
 inline constexpr int kThreads = 256;
 
+// A launch bound's blocks an SM of kThreads, held to what the GPU compiled for can hold: 4 on
+// sm_75 (1024 threads an SM), 6 on sm_86 and sm_89 (1536), 8 from sm_80 and sm_90 (2048). Above
+// it ptxas ignores the bound with a warning (an error under -Werror). Host code sees 8.
+__host__ __device__ constexpr int blocks_bound(int want) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+  constexpr int most = 4;
+#elif defined(__CUDA_ARCH__) &&                                                                    \
+    (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+  constexpr int most = 6;
+#else
+  constexpr int most = 8;
+#endif
+  return want < most ? want : most;
+}
+
 inline const char* kSource = "transpose_bench: our own kernels (docs/perf-notes.md)";
 
 // Word j of a packet (j is a compile-time constant after unrolling).

@@ -494,7 +494,7 @@ inline constexpr int kSkinnyGatherSkewed = 1;
 // for the interleave of 1- to 4-byte elements, under the bound, and 7 blocks (32 registers, 4
 // bytes spilled) ran 0-2 points behind on an H200.)
 template <typename T, int S> constexpr int skinny_min_blocks() {
-  return (S == kSkinnyGather || S == kSkinnyGatherSkewed) && sizeof(T) >= 2 ? 5 : 0;
+  return (S == kSkinnyGather || S == kSkinnyGatherSkewed) && sizeof(T) >= 2 ? blocks_bound(5) : 0;
 }
 // The register path's piece as a call, not inlined into the repetition loop (as the narrow
 // tile's, and for the same reason: inlined, the compiler kept one repetition's addresses live for

@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(256)
 // made fp16 spill, and a budget for 2 blocks made it take 88). Without one, ptxas gave u8 214
 // registers (1 block an SM, 81.8% at 8192² against the plain tile's 92.2): kept as measured.
 template <typename T> constexpr int occupancy_blocks() {
-  return sizeof(T) >= 4 ? 8 : 1;
+  return sizeof(T) >= 4 ? tb::ours::blocks_bound(8) : 1;
 }
 template <typename T>
 __global__ void __launch_bounds__(256, occupancy_blocks<T>())

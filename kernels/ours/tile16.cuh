@@ -187,7 +187,7 @@ template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a)
 // The blocks an SM that ptxas's registers give the plain tile (u8 128 registers, fp16 64,
 // fp32 40, fp64 28): the launch bound that holds an EDGES instantiation to the same.
 template <typename T> constexpr int tile16_plain_blocks() {
-  return sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8;
+  return blocks_bound(sizeof(T) == 1 ? 2 : sizeof(T) == 2 ? 4 : sizeof(T) == 4 ? 6 : 8);
 }
 
 // The block order for a shape (sector_aware_order), chosen on the host, of the 16-byte tile
