@@ -165,8 +165,8 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
     // slot). 1- to 4-byte elements copy them without passing through registers (copy16_async),
     // so every slot's load is in flight at once however many slots a thread has: on an H200
     // fp16 and bf16 +9 to +17 points at s = 12-104, fp32 -2 to +8, u8 (ours_skinny_gather) +5
-    // to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 so, and load U packets a thread into
-    // registers before storing them.
+    // to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that way: they load U packets
+    // a thread into registers, then store them.
     const int dk = kThreads / per_row, dp = kThreads - dk * per_row;
     int k = static_cast<int>(threadIdx.x) / per_row;
     int p = static_cast<int>(threadIdx.x) - k * per_row;
