@@ -183,7 +183,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       for (int i = threadIdx.x; i < slots; i += kThreads) {
         const int m = mis(k);
         if (p * V < m + w) { // not past the segment
-          const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+          const long long g = planar_start(k) + p * V;
           E* t = tile + row(k) + p * V;
           if (g + V <= total)
             copy16_async(t, src + g);
@@ -202,7 +202,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
           at[u] = nullptr;
           const int m = mis(k);
           if (i0 + u * kThreads < slots && p * V < m + w) {
-            const long long g = static_cast<long long>(k) * L + l0 - m + p * V;
+            const long long g = planar_start(k) + p * V;
             E* t = tile + row(k) + p * V;
             if (g + V <= total) {
               v[u].v = *reinterpret_cast<const uint4*>(src + g);
