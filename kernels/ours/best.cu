@@ -272,9 +272,11 @@ std::string path_note(const tb::LaunchArgs& a) {
     if (variant >= 2)
       return fmt::format("path: skinny, {} in registers",
                          a.rows <= a.cols ? "interleave" : "de-interleave");
-    return fmt::format("path: skinny, {}, gather through {}shared rows, {} positions a block",
-                       a.rows <= a.cols ? "interleave" : "de-interleave",
-                       variant == tb::ours::kSkinnyGatherSkewed ? "skewed " : "",
+    const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
+    return fmt::format("path: skinny, {}, gather through {}shared rows{}, {} positions a block",
+                       a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
+                       a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"
+                                                                              : "",
                        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols));
   }
   case Path::tile16:

@@ -37,8 +37,9 @@ template <typename T> union Packet {
 
 struct Skinny {
   static constexpr int kTileBytes = 16 * 1024;
-  static constexpr int kLoads = 4;       // 16-byte loads in flight per thread
-  static constexpr int kMaxShort = 1024; // a short side up to this fits 32 KB of shared memory
+  static constexpr int kLoads = 4; // 16-byte loads in flight per thread
+  // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024).
+  static constexpr int kMaxShort = 1024;
 };
 
 // The interleaving gather's period: element u of the interleaved span is row u % s, position
@@ -114,12 +115,46 @@ __host__ __device__ constexpr int skinny_row_start(int k, int row) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
   return k * row + (SKEW ? ((k >> 3) + (k >> 6)) * V : 0);
 }
-// Shared bytes of the gather path: s rows, skewed or not.
+// Elements of the gather's s shared rows, skewed or not, for a block of width positions (a
+// multiple of V, so the rows end on a 16-byte boundary).
+template <typename T, bool SKEW>
+__host__ __device__ constexpr int skinny_rows_elems(int s, int width) {
+  const int row = skinny_row_of<T>(width);
+  return skinny_row_start<T, SKEW>(s - 1, row) + row;
+}
+// Whether the de-interleaving gather stages the interleaved span in shared memory before it
+// scatters it into the shared rows (skinny_gather_one): 1- and 2-byte elements in unskewed rows
+// (a short side up to SkinnySkew::kAbove).
+__host__ __device__ constexpr bool skinny_stages(int element_size, bool skew) {
+  return element_size <= 2 && !skew;
+}
+// Shared bytes of the gather path: s rows, and where it stages a de-interleave, the interleaved
+// span after them (width · s elements, whole packets).
 template <typename T, bool SKEW>
 __host__ __device__ constexpr int skinny_gather_smem(int s, bool interleave) {
-  const int row = skinny_row<T>(s, interleave);
-  return (skinny_row_start<T, SKEW>(s - 1, row) + row) * static_cast<int>(sizeof(T));
+  constexpr int V = static_cast<int>(16 / sizeof(T));
+  const int width = skinny_width(static_cast<int>(sizeof(T)), s, interleave);
+  const int stage = !interleave && skinny_stages(static_cast<int>(sizeof(T)), SKEW)
+                        ? (width * s + V - 1) / V * V
+                        : 0;
+  return (skinny_rows_elems<T, SKEW>(s, width) + stage) * static_cast<int>(sizeof(T));
 }
+
+// The planar side's packet slots of one thread: slot i is packet p of shared row k (i = k·per_row +
+// p), and a thread's slots are kThreads apart, so row and packet step by (kThreads / per_row,
+// kThreads mod per_row) from one slot to the next: no division a slot.
+struct SlotWalk {
+  int per_row, dk, dp, k, p;
+  __device__ explicit SlotWalk(int per_row_)
+      : per_row(per_row_), dk(kThreads / per_row_), dp(kThreads - dk * per_row_),
+        k(static_cast<int>(threadIdx.x) / per_row_),
+        p(static_cast<int>(threadIdx.x) - k * per_row_) {}
+  __device__ void next() {
+    k += dk;
+    p += dp;
+    if (p >= per_row) p -= per_row, ++k;
+  }
+};
 
 // One block's W × s piece. INTERLEAVE: in is s × L (planar), out is L × s (interleaved);
 // otherwise in is L × s and out is s × L.
@@ -160,37 +195,25 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   const int packets = (n + V - 1) / V;
 
   if (INTERLEAVE) {
-    // Phase 1: the planar rows' packets into shared memory, as they are. A thread's slots are
-    // kThreads apart, so row and packet step by (dk, dp) from one to the next (no division a
-    // slot). 1- to 4-byte elements copy them without passing through registers (copy16_async),
-    // so every slot's load is in flight at once however many slots a thread has: on an H200
-    // fp16 and bf16 +9 to +17 points at s = 12-104, fp32 -2 to +8, u8 (ours_skinny_gather) +5
-    // to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that way: they load U packets
-    // a thread into registers, then store them.
-    const int dk = kThreads / per_row, dp = kThreads - dk * per_row;
-    int k = static_cast<int>(threadIdx.x) / per_row;
-    int p = static_cast<int>(threadIdx.x) - k * per_row;
-    auto next = [&] {
-      k += dk;
-      p += dp;
-      if (p >= per_row) p -= per_row, ++k;
-    };
-    auto last_packet = [&](long long g, E* t) { // the matrix's last, partial packet
-#pragma unroll
-      for (int j = 0; j < V; ++j) t[j] = g + j < total ? src[g + j] : E{};
-    };
+    // Phase 1: the planar rows' packets into shared memory, as they are, a thread's slots
+    // walked without division (SlotWalk). 1- to 4-byte elements copy them without passing through
+    // registers (copy16_async), so every slot's load is in flight at once however many slots a
+    // thread has: on an H200 fp16 and bf16 +9 to +17 points at s = 12-104, fp32 -2 to +8, u8
+    // (ours_skinny_gather) +5 to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that way:
+    // they load U packets a thread into registers, then store them.
+    SlotWalk slot(per_row);
     if constexpr (sizeof(T) <= 4) {
       for (int i = threadIdx.x; i < slots; i += kThreads) {
-        const int m = mis(k);
-        if (p * V < m + w) { // not past the segment
-          const long long g = planar_start(k) + p * V;
-          E* t = tile + row(k) + p * V;
+        const int m = mis(slot.k);
+        if (slot.p * V < m + w) { // not past the segment
+          const long long g = planar_start(slot.k) + slot.p * V;
+          E* t = tile + row(slot.k) + slot.p * V;
           if (g + V <= total)
             copy16_async(t, src + g);
-          else
-            last_packet(g, t);
+          else // the matrix's last, partial packet
+            *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
         }
-        next();
+        slot.next();
       }
       copy16_async_wait_all();
     } else {
@@ -200,18 +223,18 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
 #pragma unroll
         for (int u = 0; u < U; ++u) {
           at[u] = nullptr;
-          const int m = mis(k);
-          if (i0 + u * kThreads < slots && p * V < m + w) {
-            const long long g = planar_start(k) + p * V;
-            E* t = tile + row(k) + p * V;
+          const int m = mis(slot.k);
+          if (i0 + u * kThreads < slots && slot.p * V < m + w) {
+            const long long g = planar_start(slot.k) + slot.p * V;
+            E* t = tile + row(slot.k) + slot.p * V;
             if (g + V <= total) {
               v[u].v = *reinterpret_cast<const uint4*>(src + g);
               at[u] = t;
-            } else {
-              last_packet(g, t);
+            } else { // the matrix's last, partial packet
+              *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
             }
           }
-          next();
+          slot.next();
         }
 #pragma unroll
         for (int u = 0; u < U; ++u)
@@ -275,39 +298,100 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       }
     }
   } else {
-    // Phase 1: the interleaved span, U packets in flight, scattered into the shared rows.
-    for (int q0 = threadIdx.x; q0 < packets; q0 += kThreads * U) {
-      P v[U];
-#pragma unroll
-      for (int u = 0; u < U; ++u) {
-        const int q = q0 + u * kThreads;
-        if (q >= packets) break;
+    // Phase 1: the interleaved span into the shared rows.
+    if constexpr (skinny_stages(static_cast<int>(sizeof(T)), SKEW)) {
+      // 1- and 2-byte elements, unskewed rows: the span copied as it is into a staging area after
+      // the shared rows (copy16_async: every packet in flight at once, none through registers),
+      // then scattered from there. Where the scatter has a period (skinny_period), the mirror of
+      // the interleaving gather: thread t takes packets t, t + jump, ... of one class, works out
+      // its packet's V shared addresses once and adds one step a packet.
+      E* stage = tile + skinny_rows_elems<T, SKEW>(s, W);
+      for (int q = threadIdx.x; q < packets; q += kThreads) {
         const long long g = f0 + static_cast<long long>(q) * V;
-        if (g + V <= total) {
-          v[u].v = *reinterpret_cast<const uint4*>(src + g);
-        } else {
+        if (g + V <= total)
+          copy16_async(stage + q * V, src + g);
+        else // the matrix's last, partial packet
+          *reinterpret_cast<uint4*>(stage + q * V) = load_packet(src, g, total);
+      }
+      copy16_async_wait_all();
+      __syncthreads();
+      const int jump = skinny_gather_threads(static_cast<int>(sizeof(T)), s);
+      if (jump > 0) {
+        const int period = skinny_period(static_cast<int>(sizeof(T)), s);
+        const int step = jump / period * (V / (s / period));
+        const int t = threadIdx.x;
+        if (t < jump) {
+          int at[V];
+          {
+            const int u0 = t * V;
+            int l = u0 / s, k = u0 - l * s;
 #pragma unroll
-          for (int j = 0; j < V; ++j) v[u].e[j] = g + j < total ? src[g + j] : E{};
+            for (int j = 0; j < V; ++j) {
+              at[j] = row(k) + mis(k) + l;
+              if (++k == s) k = 0, ++l;
+            }
+          }
+          for (int q = t; q < packets; q += jump) {
+            P v;
+            v.v = *reinterpret_cast<const uint4*>(stage + q * V);
+            const int u0 = q * V;
+            if (u0 + V <= n) {
+#pragma unroll
+              for (int j = 0; j < V; ++j) tile[at[j]] = v.e[j];
+            } else {
+#pragma unroll
+              for (int j = 0; j < V; ++j)
+                if (u0 + j < n) tile[at[j]] = v.e[j];
+            }
+#pragma unroll
+            for (int j = 0; j < V; ++j) at[j] += step;
+          }
+        }
+      } else {
+        for (int q = threadIdx.x; q < packets; q += kThreads) {
+          P v;
+          v.v = *reinterpret_cast<const uint4*>(stage + q * V);
+          const int u0 = q * V;
+          int l = u0 / s, k = u0 - l * s;
+#pragma unroll
+          for (int j = 0; j < V; ++j) {
+            if (u0 + j < n) tile[row(k) + mis(k) + l] = v.e[j];
+            if (++k == s) k = 0, ++l;
+          }
         }
       }
+    } else {
+      // 4- and 8-byte elements: U packets a thread loaded into registers, then scattered element
+      // by element (staged as above, or with the scatter's addresses worked out once and U
+      // packets in registers, they ran 1-7 points slower on an H200: docs/perf-notes.md); 1- and
+      // 2-byte elements in skewed rows (over 32), where staging lost 8 points at s = 100.
+      for (int q0 = threadIdx.x; q0 < packets; q0 += kThreads * U) {
+        P v[U];
 #pragma unroll
-      for (int u = 0; u < U; ++u) {
-        const int q = q0 + u * kThreads;
-        if (q >= packets) break;
-        const int u0 = q * V;
-        int l = u0 / s, k = u0 - l * s;
+        for (int u = 0; u < U; ++u) {
+          const int q = q0 + u * kThreads;
+          if (q < packets) v[u].v = load_packet(src, f0 + static_cast<long long>(q) * V, total);
+        }
 #pragma unroll
-        for (int j = 0; j < V; ++j) {
-          if (u0 + j < n) tile[row(k) + mis(k) + l] = v[u].e[j];
-          if (++k == s) k = 0, ++l;
+        for (int u = 0; u < U; ++u) {
+          const int q = q0 + u * kThreads;
+          if (q >= packets) break;
+          const int u0 = q * V;
+          int l = u0 / s, k = u0 - l * s;
+#pragma unroll
+          for (int j = 0; j < V; ++j) {
+            if (u0 + j < n) tile[row(k) + mis(k) + l] = v[u].e[j];
+            if (++k == s) k = 0, ++l;
+          }
         }
       }
     }
     __syncthreads();
     // Phase 2: the shared rows out as aligned packets; the two end packets of each segment are
     // shared with the neighbouring blocks, so only this block's elements of those are stored.
-    for (int i = threadIdx.x; i < slots; i += kThreads) {
-      const int k = i / per_row, p = i - k * per_row;
+    SlotWalk slot(per_row);
+    for (int i = threadIdx.x; i < slots; i += kThreads, slot.next()) {
+      const int k = slot.k, p = slot.p;
       const int first = p * V - mis(k); // segment position of the packet's element 0
       if (first >= w) continue;
       const long long g = planar_start(k) + p * V;
