@@ -273,10 +273,6 @@ std::string path_note(const tb::LaunchArgs& a) {
       return fmt::format("path: skinny, {} in registers",
                          a.rows <= a.cols ? "interleave" : "de-interleave");
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
-    if (a.rows > a.cols && tb::ours::skinny_direct(size))
-      return fmt::format("path: skinny, de-interleave, gathered from the staged span, {} positions "
-                         "a block",
-                         tb::ours::skinny_width(size, std::min(a.rows, a.cols), false));
     return fmt::format("path: skinny, {}, gather through {}shared rows{}, {} positions a block",
                        a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
                        a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"

@@ -128,21 +128,15 @@ __host__ __device__ constexpr int skinny_rows_elems(int s, int width) {
 __host__ __device__ constexpr bool skinny_stages(int element_size, bool skew) {
   return element_size <= 2 && !skew;
 }
-// Whether the de-interleaving gather goes without shared rows (skinny_gather_one): the span
-// staged as it is, and each output packet gathered from it at stride s.
-__host__ __device__ constexpr bool skinny_direct(int element_size) {
-  return element_size >= 4;
-}
 // Shared bytes of the gather path: s rows, and where it stages a de-interleave, the interleaved
-// span after them (width · s elements, whole packets); without rows, the span alone.
+// span after them (width · s elements, whole packets).
 template <typename T, bool SKEW>
 __host__ __device__ constexpr int skinny_gather_smem(int s, bool interleave) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
   const int width = skinny_width(static_cast<int>(sizeof(T)), s, interleave);
-  const int span = (width * s + V - 1) / V * V;
-  if (!interleave && skinny_direct(static_cast<int>(sizeof(T))))
-    return span * static_cast<int>(sizeof(T));
-  const int stage = !interleave && skinny_stages(static_cast<int>(sizeof(T)), SKEW) ? span : 0;
+  const int stage = !interleave && skinny_stages(static_cast<int>(sizeof(T)), SKEW)
+                        ? (width * s + V - 1) / V * V
+                        : 0;
   return (skinny_rows_elems<T, SKEW>(s, width) + stage) * static_cast<int>(sizeof(T));
 }
 
@@ -302,54 +296,6 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
         }
         store(q, o);
       }
-    }
-  } else if constexpr (skinny_direct(static_cast<int>(sizeof(T)))) {
-    // De-interleaving without shared rows. Phase 1: the span copied as it is into shared memory
-    // (copy16_async). Phase 2: each output packet, aligned packet p of planar row k, gathered from
-    // the span at stride s (position l of row k is span element l·s + k) and stored with one
-    // 16-byte store. Two lanes take the two packets of one 32-byte sector of an output row, and
-    // consecutive pairs consecutive rows: the shared loads of one instruction are at most 2-way
-    // conflicted and each store instruction writes whole sectors.
-    E* stage = tile;
-    for (int q = threadIdx.x; q < packets; q += kThreads) {
-      const long long g = f0 + static_cast<long long>(q) * V;
-      if (g + V <= total)
-        copy16_async(stage + q * V, src + g);
-      else // the matrix's last, partial packet
-        *reinterpret_cast<uint4*>(stage + q * V) = load_packet(src, g, total);
-    }
-    copy16_async_wait_all();
-    __syncthreads();
-    // Pair j (of kThreads / 2 a step) is sector pp of row k, j = pp·s + k; a row's packets p =
-    // 2·pp + half - o_k, o_k = 1 where the row's aligned packets start half-way into a sector.
-    constexpr int kPairs = kThreads / 2;
-    const int half = static_cast<int>(threadIdx.x) & 1;
-    const int pairs = s * (per_row / 2 + 1);
-    int k = (static_cast<int>(threadIdx.x) >> 1) % s;
-    int pp = (static_cast<int>(threadIdx.x) >> 1) / s;
-    const int dk = kPairs % s, dpp = kPairs / s;
-    for (int j = static_cast<int>(threadIdx.x) >> 1; j < pairs; j += kPairs) {
-      const long long g0 = planar_start(k);
-      const int o = static_cast<int>((g0 * static_cast<long long>(sizeof(T)) >> 4) & 1);
-      const int p = 2 * pp + half - o;
-      const int first = p * V - mis(k); // segment position of the packet's element 0
-      if (p >= 0 && p < per_row && first < w) {
-        const long long g = g0 + p * V;
-        const int at = first * s + k; // span element of the packet's element 0
-        if (first >= 0 && first + V <= w) {
-          P v;
-#pragma unroll
-          for (int jj = 0; jj < V; ++jj) v.e[jj] = stage[at + jj * s];
-          store16_global(dst + g, v.v);
-        } else {
-#pragma unroll
-          for (int jj = 0; jj < V; ++jj)
-            if (first + jj >= 0 && first + jj < w) dst[g + jj] = stage[at + jj * s];
-        }
-      }
-      k += dk;
-      pp += dpp;
-      if (k >= s) k -= s, ++pp;
     }
   } else {
     // Phase 1: the interleaved span into the shared rows.
