@@ -364,12 +364,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       // 4- and 8-byte elements: U packets a thread loaded into registers, then scattered element
       // by element (staged as above, or with the scatter's addresses worked out once and U
       // packets in registers, they ran 1-7 points slower on an H200: docs/perf-notes.md); 1- and
-      // 2-byte elements in skewed rows (over 32), where staging lost 8 points at s = 100. A
-      // thread's packets are kThreads apart, kThreads·V span elements: the row and position of
-      // each packet's first element step by (dk, dl) from the last, without a division a packet.
-      const int dl = kThreads * V / s, dk = kThreads * V - dl * s;
-      int l1 = static_cast<int>(threadIdx.x) * V / s;
-      int k1 = static_cast<int>(threadIdx.x) * V - l1 * s;
+      // 2-byte elements in skewed rows (over 32), where staging lost 8 points at s = 100.
       for (int q0 = threadIdx.x; q0 < packets; q0 += kThreads * U) {
         P v[U];
 #pragma unroll
@@ -382,15 +377,12 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
           const int q = q0 + u * kThreads;
           if (q >= packets) break;
           const int u0 = q * V;
-          int l = l1, k = k1;
+          int l = u0 / s, k = u0 - l * s;
 #pragma unroll
           for (int j = 0; j < V; ++j) {
             if (u0 + j < n) tile[row(k) + mis(k) + l] = v[u].e[j];
             if (++k == s) k = 0, ++l;
           }
-          l1 += dl;
-          k1 += dk;
-          if (k1 >= s) k1 -= s, ++l1;
         }
       }
     }
