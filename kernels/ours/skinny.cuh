@@ -12,7 +12,8 @@
 //  - The interleaved side is one aligned span (W is a multiple of V = 16 / sizeof(T)). Each
 //    thread gathers its packet's V elements from the shared rows (element u of the span is
 //    row u % s, position u / s) and stores them with one 16-byte store; de-interleaving
-//    scatters a loaded packet the same way.
+//    scatters a loaded packet the same way (1- and 2-byte elements in unskewed rows first copy
+//    the span into shared memory as it is and scatter from there: skinny_stages).
 //  - On the planar side's written rows, the packets at a segment's two ends are shared with
 //    the neighbouring blocks: only their own elements are stored, one by one.
 // W is chosen so that a block's data is about 16 KB: one 16-byte packet for each of the 256
@@ -362,9 +363,12 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       }
     } else {
       // 4- and 8-byte elements: U packets a thread loaded into registers, then scattered element
-      // by element (staged as above, or with the scatter's addresses worked out once and U
-      // packets in registers, they ran 1-7 points slower on an H200: docs/perf-notes.md); 1- and
-      // 2-byte elements in skewed rows (over 32), where staging lost 8 points at s = 100.
+      // by element; 1- and 2-byte elements in skewed rows (over 32), where staging lost 8 points
+      // at s = 100. Measured slower on an H200 for 4- and 8-byte elements, or no faster
+      // (docs/perf-notes.md, 2026-11-24): staged as above (1-7 points); the scatter's addresses
+      // worked out once with U packets in registers (1-13); each output packet gathered from the
+      // staged span without shared rows (11-15); each packet's row and position stepped from the
+      // last instead of divided (within 0.6).
       for (int q0 = threadIdx.x; q0 < packets; q0 += kThreads * U) {
         P v[U];
 #pragma unroll
