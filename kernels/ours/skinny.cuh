@@ -83,11 +83,8 @@ template <typename T> __host__ __device__ constexpr int skinny_row_of(int width)
   const int r = width + V;
   return r / V % 2 ? r : r + V;
 }
-template <typename T> __host__ __device__ constexpr int skinny_row(int s, bool interleave) {
-  return skinny_row_of<T>(skinny_width(static_cast<int>(sizeof(T)), s, interleave));
-}
 
-// Where shared row k starts, in elements: k rows of skinny_row and, for a short side over
+// Where shared row k starts, in elements: k rows of skinny_row_of and, for a short side over
 // SkinnySkew::above (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A
 // row stride of whole 16-byte chunks gives only 8 distinct bank groups, so rows 8 apart start in
 // the same banks; the gather reads rows V apart (mod s) in one instruction and hit the same banks
@@ -110,7 +107,7 @@ struct SkinnySkew {
   static constexpr int kAbove4 = 12; // 4-byte elements
   static constexpr int above(int element_size) { return element_size == 4 ? kAbove4 : kAbove; }
 };
-// (row: skinny_row's elements.)
+// (row: skinny_row_of's elements.)
 template <typename T, bool SKEW>
 __host__ __device__ constexpr int skinny_row_start(int k, int row) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
@@ -194,6 +191,18 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   const long long f0 = static_cast<long long>(l0) * s;
   const int n = w * s;
   const int packets = (n + V - 1) / V;
+  // The V shared addresses of packet t's elements (element u of the span is row u % s, position
+  // u / s): a thread that takes the packets of one class (the gather and the staged scatter below)
+  // works them out once and moves them on by one step a packet.
+  auto class_addresses = [&](int t, int(&at)[V]) {
+    const int u0 = t * V;
+    int l = u0 / s, k = u0 - l * s;
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+      at[j] = row(k) + mis(k) + l;
+      if (++k == s) k = 0, ++l;
+    }
+  };
 
   if (INTERLEAVE) {
     // Phase 1: the planar rows' packets into shared memory, as they are, a thread's slots
@@ -266,15 +275,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       const int t = threadIdx.x;
       if (t < jump) {
         int at[V];
-        {
-          const int u0 = t * V;
-          int l = u0 / s, k = u0 - l * s;
-#pragma unroll
-          for (int j = 0; j < V; ++j) {
-            at[j] = row(k) + mis(k) + l;
-            if (++k == s) k = 0, ++l;
-          }
-        }
+        class_addresses(t, at);
         for (int q = t; q < packets; q += jump) {
           P o;
 #pragma unroll
@@ -323,15 +324,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
         const int t = threadIdx.x;
         if (t < jump) {
           int at[V];
-          {
-            const int u0 = t * V;
-            int l = u0 / s, k = u0 - l * s;
-#pragma unroll
-            for (int j = 0; j < V; ++j) {
-              at[j] = row(k) + mis(k) + l;
-              if (++k == s) k = 0, ++l;
-            }
-          }
+          class_addresses(t, at);
           for (int q = t; q < packets; q += jump) {
             P v;
             v.v = *reinterpret_cast<const uint4*>(stage + q * V);
