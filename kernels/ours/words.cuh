@@ -24,7 +24,7 @@
 // arithmetic around each shared access and the (row, packet) walks, not the permutes.
 #pragma once
 
-#include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global
+#include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
 
 namespace tb::ours {
 
@@ -35,7 +35,6 @@ template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS =
   static constexpr int V = 16 / ES; // elements a packet
   // Phase 2 items a thread: an item is 64 / ES bytes, so a block holds about 32 KB a side.
   static constexpr int kRounds = ROUNDS;
-  static constexpr int kLoads = ES == 1 ? 8 : 4; // phase 1 loads a thread in flight (others spill)
   static constexpr int kMinBlocks = BLOCKS;
   __host__ __device__ static constexpr int words(int s) { return (s + E - 1) / E; } // NK
   // Interleaving where s·ES is not a multiple of 4, each output packet is read from the staging
@@ -141,21 +140,20 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   const long long z0 = static_cast<long long>(p0) * s;
 
   if (!INTERLEAVE) {
-    // Phase 1: the span's aligned packets in order, kLoads in flight a round.
+    // Phase 1: the span's aligned packets in order, copied without passing through registers
+    // (copy16_async), every one in flight at once.
     const long long a0 = z0 & ~static_cast<long long>(V - 1);
     const unsigned d = static_cast<unsigned>(z0 - a0) * ES; // byte of (0, 0)
     const int nch = static_cast<int>((z0 + static_cast<long long>(nl) * s - a0 + V - 1) / V);
     uint4* sp = reinterpret_cast<uint4*>(span);
-    for (int x = tid; x < nch; x += W::kLoads * kThreads) {
-      uint4 v[W::kLoads];
-#pragma unroll
-      for (int u = 0; u < W::kLoads; ++u)
-        if (x + u * kThreads < nch)
-          v[u] = load_packet(src, a0 + static_cast<long long>(x + u * kThreads) * V, total);
-#pragma unroll
-      for (int u = 0; u < W::kLoads; ++u)
-        if (x + u * kThreads < nch) sp[x + u * kThreads] = v[u];
+    for (int x = tid; x < nch; x += kThreads) {
+      const long long g = a0 + static_cast<long long>(x) * V;
+      if (g + V <= total)
+        copy16_async(sp + x, src + g);
+      else // the matrix's last, partial packet
+        sp[x] = load_packet(src, g, total);
     }
+    copy16_async_wait_all();
     __syncthreads();
     // Phase 2, 1-byte elements (kWindows): item (cw, pq): the 16-byte window of channels
     // cw·16 .. cw·16 + 15 at positions 4pq .. 4pq + 3 (channels past s are read from the next
@@ -247,30 +245,24 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     }
   } else {
     // Phase 1: each planar row segment's aligned packets (positions from the segment's first,
-    // nl of them) into shared row k, chunk j; kLoads in flight a round.
+    // nl of them) into shared row k, chunk j, copied as the de-interleave's span is.
     const int ncr = P / V + 2;
     const int dk = kThreads / ncr, dj = kThreads - dk * ncr;
     for (int k = tid / ncr, j = tid % ncr; k < s;) {
-      uint4 v[W::kLoads];
-      int at[W::kLoads];
-#pragma unroll
-      for (int u = 0; u < W::kLoads; ++u) {
-        at[u] = -1;
-        if (k < s) {
-          const int m = mis(k);
-          if (j * V < m + nl) {
-            at[u] = W::row_base(k, RC) + j;
-            v[u] = load_packet(src, static_cast<long long>(k) * L + p0 - m + j * V, total);
-          }
-        }
-        j += dj;
-        k += dk;
-        if (j >= ncr) j -= ncr, ++k;
+      const int m = mis(k);
+      if (j * V < m + nl) {
+        const long long g = static_cast<long long>(k) * L + p0 - m + j * V;
+        uint4* t = planar + W::row_base(k, RC) + j;
+        if (g + V <= total)
+          copy16_async(t, src + g);
+        else // the matrix's last, partial packet
+          *t = load_packet(src, g, total);
       }
-#pragma unroll
-      for (int u = 0; u < W::kLoads; ++u)
-        if (at[u] >= 0) planar[at[u]] = v[u];
+      j += dj;
+      k += dk;
+      if (j >= ncr) j -= ncr, ++k;
     }
+    copy16_async_wait_all();
     __syncthreads();
     // Phase 2: the windows of rows kg·E .. at positions qg·V .., four E x E transposes, V words
     // of the staging span. Without gaps the staging span is the output span from byte d on
