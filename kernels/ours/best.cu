@@ -163,12 +163,11 @@ struct Launch {
           tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
                             W::smem(s, a.rows <= a.cols), a);
         };
-        // Half the positions a block where words_half_wins (1-byte elements only).
-        if constexpr (sizeof(T) == 1)
-          if (tb::ours::words_half_wins(1, s, a.rows <= a.cols)) {
-            words(tb::ours::WordsHalf<T>{});
-            break;
-          }
+        // Half the positions a block where words_half_wins.
+        if (tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, a.rows <= a.cols)) {
+          words(tb::ours::WordsHalf<T>{});
+          break;
+        }
         words(tb::ours::Words<T>{});
       }
       break;
