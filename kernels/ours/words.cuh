@@ -371,11 +371,11 @@ constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
   return element_size == 2 && !interleave && s > 16 && s < 128;
 }
-// Which word tile: half the positions a block and five blocks an SM (WordsHalf) for 1- and
-// 2-byte elements below s = 64, both ways; the whole one from 64, where a block's P positions
-// become few (u8 at 100: P = 144, the halo of 16 positions 11% more).
+// Which word tile: half the positions a block and five blocks an SM (WordsHalf) for 1-byte
+// elements below s = 64, both ways; the whole one from 64, where a block's P positions become
+// few (u8 at 100: P = 144, the halo of 16 positions 11% more), and for 2-byte elements.
 constexpr bool words_half_wins(int element_size, int s, bool /*interleave*/) {
-  return element_size <= 2 && s < 64;
+  return element_size == 1 && s < 64;
 }
 template <typename T> using WordsHalf = Words<T, static_cast<int>(sizeof(T)), 5>;
 

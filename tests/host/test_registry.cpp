@@ -174,8 +174,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 16000000, 8, "de-interleave in registers");
   takes(DType::fp32, 3, 4099, "interleave in registers");
   // The word tile: 1-byte elements from s = 9 to one tile, where it takes the shape (interleaving
-  // at s = 9-15 only where s is a multiple of 4); 2-byte de-interleave from s = 17; half the
-  // positions a block below s = 64.
+  // at s = 9-15 only where s is a multiple of 4), half the positions a block below s = 64; 2-byte
+  // de-interleave from s = 17, the whole tile.
   takes(DType::u8, 10666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
   takes(DType::u8, 12, 10666667, "word tile, interleave (s = 12, half the positions a block)");
   takes(DType::u8, 4129033, 31, "word tile, de-interleave (s = 31, half");
@@ -186,8 +186,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
   takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100)");
   takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65)");
-  takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31, half");
-  takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63, half");
+  takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31)");
+  takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64)");
   // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
   // One row of tiles: no output sector is split between tiles, so whole packets.
