@@ -155,20 +155,27 @@ struct Launch {
     case Path::words: {
       if constexpr (sizeof(T) <= 2) {
         const int s = std::min(a.rows, a.cols);
-        const auto words = [&](auto w) {
-          using W = decltype(w);
-          const auto kernel =
-              a.rows <= a.cols ? ours_best_words<T, true, W> : ours_best_words<T, false, W>;
-          tb::allow_dynamic_smem(kernel, W::smem(s, a.rows <= a.cols));
-          tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
-                            W::smem(s, a.rows <= a.cols), a);
+        const bool half =
+            tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, a.rows <= a.cols);
+        // The whole word tile, or half the positions a block where words_half_wins.
+        const auto go = [&](auto interleave) {
+          constexpr bool I = decltype(interleave)::value;
+          const auto words = [&](auto w) {
+            using W = decltype(w);
+            tb::allow_dynamic_smem(ours_best_words<T, I, W>, W::smem(s, I));
+            tb::launch_kernel(ours_best_words<T, I, W>,
+                              dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
+                              W::smem(s, I), a);
+          };
+          if (half)
+            words(tb::ours::WordsHalf<T, I>{});
+          else
+            words(tb::ours::Words<T>{});
         };
-        // Half the positions a block where words_half_wins.
-        if (tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, a.rows <= a.cols)) {
-          words(tb::ours::WordsHalf<T>{});
-          break;
-        }
-        words(tb::ours::Words<T>{});
+        if (a.rows <= a.cols)
+          go(std::true_type{});
+        else
+          go(std::false_type{});
       }
       break;
     }

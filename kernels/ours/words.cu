@@ -29,18 +29,25 @@ bool word_tile_takes(const tb::LaunchArgs& a) {
                               a.rows <= a.cols);
 }
 
-// HALF: half the positions a block, four blocks an SM (WordsHalf), or the whole word tile.
+// HALF: half the positions a block, five or six blocks an SM (WordsHalf), or the whole word
+// tile.
 template <bool HALF> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
-        using W = std::conditional_t<HALF, tb::ours::WordsHalf<T>, tb::ours::Words<T>>;
         const int s = std::min(a.rows, a.cols);
-        const auto kernel = a.rows <= a.cols ? ours_words<T, true, W> : ours_words<T, false, W>;
-        const std::size_t smem = W::smem(s, a.rows <= a.cols);
-        tb::allow_dynamic_smem(kernel, smem);
-        tb::launch_kernel(kernel, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
-                          smem, a);
+        const auto go = [&](auto interleave) {
+          constexpr bool I = decltype(interleave)::value;
+          using W = std::conditional_t<HALF, tb::ours::WordsHalf<T, I>, tb::ours::Words<T>>;
+          const std::size_t smem = W::smem(s, I);
+          tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
+          tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
+                            dim3(256), smem, a);
+        };
+        if (a.rows <= a.cols)
+          go(std::true_type{});
+        else
+          go(std::false_type{});
         return;
       }
     }

@@ -35,7 +35,7 @@ template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS =
   static constexpr int V = 16 / ES; // elements a packet
   // Phase 2 items a thread: an item is 64 / ES bytes, so a block holds about 32 KB a side.
   static constexpr int kRounds = ROUNDS;
-  static constexpr int kMinBlocks = BLOCKS;
+  static constexpr int kMinBlocks = blocks_bound(BLOCKS); // the launch bound (common.cuh)
   __host__ __device__ static constexpr int words(int s) { return (s + E - 1) / E; } // NK
   // Interleaving where s·ES is not a multiple of 4, each output packet is read from the staging
   // span in two parts at most: the staging copy pads every position to whole words.
@@ -371,13 +371,18 @@ constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
   return element_size == 2 && !interleave && s > 16 && s < 128;
 }
-// Which word tile: half the positions a block and five blocks an SM (WordsHalf) for 1-byte
-// elements below s = 64, both ways; the whole one from 64, where a block's P positions become
-// few (u8 at 100: P = 144, the halo of 16 positions 11% more), and for 2-byte elements.
+// Which word tile: half the positions a block (WordsHalf) for 1-byte elements below s = 64,
+// both ways; the whole one from 64, where a block's P positions become few (u8 at 100: P = 144,
+// the halo of 16 positions 11% more), and for 2-byte elements.
 constexpr bool words_half_wins(int element_size, int s, bool /*interleave*/) {
   return element_size == 1 && s < 64;
 }
-template <typename T> using WordsHalf = Words<T, static_cast<int>(sizeof(T)), 5>;
+// The half tile holds five blocks an SM de-interleaving and six interleaving (48 and 40
+// registers for 1-byte elements, no spills, since phase 1 holds no packets in registers). Six
+// against five, u8 interleaving: +0.1 to +3.6 points at s = 12-48 on both GPUs; de-interleaving
+// -1.0 to +1.5 (docs/perf-notes.md).
+template <typename T, bool INTERLEAVE>
+using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5>;
 
 // Blocks of a launch: one for every P positions of the long side.
 template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {
