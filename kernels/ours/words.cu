@@ -72,7 +72,8 @@ std::string path_note(const tb::LaunchArgs& a) {
     tb::kernel("ours_words_half", tb::Family::ours, "Ours: word tile, half the positions a block",
                tb::launcher<Launch<true>>())
         .source(tb::ours::kSource)
-        .summary("the word tile with half the positions a block, four blocks an SM")
+        .summary("the word tile with half the positions a block, five blocks an SM "
+                 "de-interleaving and six interleaving")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(19)
