@@ -30,15 +30,18 @@ bool word_tile_takes(const tb::LaunchArgs& a) {
 }
 
 // HALF: half the positions a block, five or six blocks an SM (WordsHalf), or the whole word
-// tile.
-template <bool HALF> struct Launch {
+// tile. COMPACT: the gapped interleave's staging span written as the output span itself
+// (Words::kCompact; 1- and 2-byte elements).
+template <bool HALF, bool COMPACT = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
         const int s = std::min(a.rows, a.cols);
         const auto go = [&](auto interleave) {
           constexpr bool I = decltype(interleave)::value;
-          using W = std::conditional_t<HALF, tb::ours::WordsHalf<T, I>, tb::ours::Words<T>>;
+          constexpr bool C = COMPACT && I && sizeof(T) < 4; // no gaps in 4-byte elements
+          using W = std::conditional_t<HALF, tb::ours::WordsHalf<T, I, C>,
+                                       tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, C>>;
           const std::size_t smem = W::smem(s, I);
           tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
           tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
@@ -66,6 +69,13 @@ std::string path_note(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   if (!word_tile_takes(a)) return "word tile off for this shape and type; ran the skinny path";
   return fmt::format("{}: s = {}", a.rows <= a.cols ? "interleave" : "de-interleave", s);
+}
+
+// The compact kernels' note: the path, and whether the staging span was compact (Words::gaps).
+std::string compact_note(const tb::LaunchArgs& a) {
+  const int s = std::min(a.rows, a.cols), size = static_cast<int>(tb::dtype_size(a.dtype));
+  const bool compact = word_tile_takes(a) && a.rows <= a.cols && size < 4 && s * size % 4 != 0;
+  return compact ? path_note(a) + ", staged compactly" : path_note(a);
 }
 
 [[maybe_unused]] const bool registered_half = tb::register_kernel(
@@ -96,5 +106,34 @@ std::string path_note(const tb::LaunchArgs& a) {
                                                "every packet stored once, by one 16-byte store")))
         .expect(tb::on_packet_rows(tb::at_most(tb::Figure::load_sectors_over_needed, 1.2,
                                                "every packet loaded once, the halo's from L2"))));
+
+// The gapped interleave staged compactly, on either tile: candidates for ours_best, measured
+// against the two above (docs/perf-notes.md).
+[[maybe_unused]] const bool registered_half_compact = tb::register_kernel(
+    tb::kernel("ours_words_half_compact", tb::Family::ours,
+               "Ours: word tile, half the positions a block, staged compactly",
+               tb::launcher<Launch<true, true>>())
+        .source(tb::ours::kSource)
+        .summary("ours_words_half with the gapped interleave (s·sizeof(T) not a multiple of 4) "
+                 "staged as the output span itself, each output packet read with one aligned "
+                 "16-byte load")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(compact_note));
+
+[[maybe_unused]] const bool registered_compact = tb::register_kernel(
+    tb::kernel("ours_words_compact", tb::Family::ours, "Ours: word tile, staged compactly",
+               tb::launcher<Launch<false, true>>())
+        .source(tb::ours::kSource)
+        .summary("ours_words with the gapped interleave (s·sizeof(T) not a multiple of 4) staged "
+                 "as the output span itself, each output packet read with one aligned 16-byte "
+                 "load")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(compact_note));
 
 } // namespace

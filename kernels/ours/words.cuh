@@ -24,11 +24,14 @@
 // arithmetic around each shared access and the (row, packet) walks, not the permutes.
 #pragma once
 
+#include "kernels/ours/byte_store.hpp"
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
 
 namespace tb::ours {
 
-template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3> struct Words {
+template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
+          bool COMPACT = false>
+struct Words {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
   static constexpr int E = 4 / ES;  // elements a word
@@ -40,6 +43,12 @@ template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS =
   // Interleaving where s·ES is not a multiple of 4, each output packet is read from the staging
   // span in two parts at most: the staging copy pads every position to whole words.
   __host__ __device__ static constexpr bool gaps(int s) { return s * ES % 4 != 0; }
+  // COMPACT: where s·ES is not a multiple of 4, phase 2 writes the staging span as the output
+  // span itself, s·ES bytes a position (each word's channels at their own bytes, channels past s
+  // left out, in aligned pieces: store_low_bytes), so that phase 3 reads every output packet
+  // with one aligned 16-byte load, as it does without gaps. More shared stores in phase 2, no
+  // two-part reads and blends in phase 3 (ours_words_compact; docs/perf-notes.md).
+  static constexpr bool kCompact = COMPACT;
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
@@ -267,8 +276,9 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // Phase 2: the windows of rows kg·E .. at positions qg·V .., four E x E transposes, V words
     // of the staging span. Without gaps the staging span is the output span from byte d on
     // (d = z0·ES mod 16, a multiple of 4), so its packets are the output's aligned packets.
+    // With COMPACT the staging span is the output span in every case.
     const bool gapped = W::gaps(s);
-    const unsigned d = gapped ? 0u : static_cast<unsigned>(z0 * ES & 15);
+    const unsigned d = gapped && !W::kCompact ? 0u : static_cast<unsigned>(z0 * ES & 15);
     unsigned* sw32 = reinterpret_cast<unsigned*>(span);
     for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
       uint4 r[E];
@@ -283,9 +293,18 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 #pragma unroll
         for (int e = 0; e < E; ++e) w[e] = word(r[e], g);
         transpose_word_block<ES>(w);
+        if (!W::kCompact || !gapped) {
 #pragma unroll
-        for (int t = 0; t < E; ++t)
-          sw32[(d + static_cast<unsigned>((qg * V + g * E + t) * sw)) / 4 + kg] = w[t];
+          for (int t = 0; t < E; ++t)
+            sw32[(d + static_cast<unsigned>((qg * V + g * E + t) * sw)) / 4 + kg] = w[t];
+        } else if constexpr (ES < 4) { // position p's word kg at byte d + (p·s + kg·E)·ES
+          const int nb = min(4, (s - kg * E) * ES); // its bytes inside the position
+#pragma unroll
+          for (int t = 0; t < E; ++t)
+            store_low_bytes<ES>(span,
+                                d + static_cast<unsigned>(((qg * V + g * E + t) * s + kg * E) * ES),
+                                w[t], nb);
+        }
       }
       kg += ik;
       qg += iq;
@@ -302,7 +321,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     for (int i = tid; i < nx; i += kThreads) {
       const int e = e_lo + i * V;
       uint4 o;
-      if (!gapped) {
+      if (!gapped || W::kCompact) {
         o = *reinterpret_cast<const uint4*>(span + d + static_cast<unsigned>(e * ES));
       } else {
         o = shared_read16<ES>(span, static_cast<unsigned>(q * sw + c * ES));
@@ -381,8 +400,8 @@ constexpr bool words_half_wins(int element_size, int s, bool /*interleave*/) {
 // registers for 1-byte elements, no spills, since phase 1 holds no packets in registers). Six
 // against five, u8 interleaving: +0.1 to +3.6 points at s = 12-48 on both GPUs; de-interleaving
 // -1.0 to +1.5 (docs/perf-notes.md).
-template <typename T, bool INTERLEAVE>
-using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5>;
+template <typename T, bool INTERLEAVE, bool COMPACT = false>
+using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, COMPACT>;
 
 // Blocks of a launch: one for every P positions of the long side.
 template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Shared-memory wavefronts of the word tile's interleave (kernels/ours/words.cuh), modelled.
+
+Walks every warp of one block through phase 2 (the row windows read, the staging span written)
+and phase 3 (the staging span read), with the lane-to-item mapping, address arithmetic and
+access widths of the code, and counts warp instructions and wavefronts: for each warp-wide
+access, the lanes are taken in the groups the hardware serves together (all 32 for accesses of
+4 bytes or less, 16 for 8-byte, 8 for 16-byte ones) and each group costs as many wavefronts as
+the most distinct 32-bit words that any one of the 32 banks is asked for.
+
+Three ways to stage the gapped interleave (s * sizeof(T) not a multiple of 4):
+  padded  each position padded to whole words; phase 3 reads each output packet in two parts
+          and blends them (the word tile up to now)
+  bytes   the output span itself, written one element at a time (the variant measured on an
+          H200 on 2026-11-24)
+  pieces  the output span itself, each word's bytes written with store_low_bytes (one 32-bit
+          store, two 16-bit ones, or a byte, a 16-bit store and a byte; Words::kCompact)
+
+Usage: word_tile_banks.py            prints the table of docs/perf-notes.md (2026-11-25)
+"""
+from collections import defaultdict
+
+THREADS = 256
+
+
+def wavefronts(addrs, size):
+    """Wavefronts of one warp-wide shared access: addrs holds each active lane's byte address."""
+    if not addrs:
+        return 0
+    group = 32 if size <= 4 else 32 * 4 // size
+    total = 0
+    for g0 in range(0, len(addrs), group):
+        banks = defaultdict(set)
+        for a in addrs[g0:g0 + group]:
+            for w in range(a // 4, (a + size - 1) // 4 + 1):
+                banks[w % 32].add(w)
+        total += max(len(v) for v in banks.values())
+    return total
+
+
+def pieces(o, nb, es):
+    """store_low_bytes: (offset, size) of each store for nb bytes at byte o."""
+    r = o & 3
+    if r == 0:
+        if nb == 4:
+            return [(0, 4)]
+        out = [(0, 2)] if nb >= 2 else []
+        if nb & 1:
+            out.append((nb - 1, 1))
+        return out
+    if es == 2 or r == 2:
+        out = [(0, 2) if nb >= 2 else (0, 1)]
+        if nb == 4:
+            out.append((2, 2))
+        elif nb == 3:
+            out.append((2, 1))
+        return out
+    out = [(0, 1)]
+    if nb >= 3:
+        out.append((1, 2))
+    elif nb == 2:
+        out.append((1, 1))
+    if nb == 4:
+        out.append((3, 1))
+    return out
+
+
+def shared_read16(b):
+    """shared_read16's three 8-byte loads for the 16 bytes at byte b."""
+    return [(b & ~7) + 8 * k for k in range(3)]
+
+
+def model(es, s, rounds, staging, block=1000, L=10**7 + 1):
+    """Counts for one block of the interleave at short side s, long side L."""
+    E, V = 4 // es, 16 // es
+    NK = (s + E - 1) // E
+    NQ = max(2, rounds * THREADS // NK)
+    P = (NQ - 1) * V
+    RC = P // V + 3
+    p0 = block * P
+    z0 = p0 * s
+    sw = NK * 4
+    gapped = s * es % 4 != 0
+    compact = staging != "padded" or not gapped
+    d = (z0 * es) & 15 if compact else 0
+    lmod = L & (V - 1)
+    span_bytes = (NQ * V * NK * 4 + 64) // 16 * 16
+
+    def mis(k):
+        return (k * lmod + p0) & (V - 1)
+
+    def row(k):  # byte address of planar row k (after the span)
+        return span_bytes + 16 * (k * RC + k // E)
+
+    c = defaultdict(int)
+    iq, ik = THREADS // NK, THREADS - (THREADS // NK) * NK
+    for w in range(THREADS // 32):
+        lanes = [[tid % NK, tid // NK] for tid in range(32 * w, 32 * w + 32)]
+        while True:
+            act = [(kg, qg) for kg, qg in lanes if qg < NQ]
+            if not act:
+                break
+            for e in range(E):  # phase 2's row windows
+                for k3 in range(3):
+                    a = [shared_read16(row(kg * E + e) + mis(kg * E + e) * es + qg * 16)[k3]
+                         for kg, qg in act]
+                    c["ld2_i"] += 1
+                    c["ld2_w"] += wavefronts(a, 8)
+            for g in range(4):
+                for t in range(E):
+                    def pos(qg):
+                        return qg * V + g * E + t
+                    if not gapped or staging == "padded":
+                        a = [((d + pos(qg) * sw) // 4 + kg) * 4 for kg, qg in act]
+                        c["st_i"] += 1
+                        c["st_w"] += wavefronts(a, 4)
+                    elif staging == "bytes":
+                        for j in range(E):
+                            a = [d + (pos(qg) * s + kg * E + j) * es for kg, qg in act
+                                 if kg * E + j < s]
+                            c["st_i"] += 1
+                            c["st_w"] += wavefronts(a, es)
+                    else:
+                        # One instruction per piece kind; lanes whose word has fewer bytes (the
+                        # position's last) take their own pieces in the same instructions.
+                        by_piece = defaultdict(list)
+                        for kg, qg in act:
+                            o = d + (pos(qg) * s + kg * E) * es
+                            nb = min(4, (s - kg * E) * es)
+                            for off, size in pieces(o, nb, es):
+                                by_piece[(off, size)].append(o + off)
+                        for (off, size), a in by_piece.items():
+                            c["st_i"] += 1
+                            c["st_w"] += wavefronts(a, size)
+            for lane in lanes:
+                lane[0] += ik
+                lane[1] += iq
+                if lane[0] >= NK:
+                    lane[0] -= NK
+                    lane[1] += 1
+    e_lo = (V - (z0 & (V - 1))) & (V - 1)
+    nx = (P * s - e_lo + V - 1) // V
+    for w0 in range(0, nx, 32):
+        ids = range(w0, min(nx, w0 + 32))
+        if compact:
+            c["ld3_i"] += 1
+            c["ld3_w"] += wavefronts([d + (e_lo + i * V) * es for i in ids], 16)
+            continue
+        first, second = [], []
+        for i in ids:
+            e = e_lo + i * V
+            q, ch = e // s, e % s
+            first.append(q * sw + ch * es)
+            if ch + V > s:
+                second.append((q + 1) * sw + (ch - s) * es)
+        for part in (first, second):
+            for k3 in range(3):
+                if part:
+                    c["ld3_i"] += 1
+                    c["ld3_w"] += wavefronts([shared_read16(b)[k3] for b in part], 8)
+    kb = P * s * es / 1024
+    return {k: v / kb for k, v in c.items()}
+
+
+def main():
+    cases = [(1, 12, "half"), (1, 17, "half"), (1, 31, "half"), (1, 33, "half"),
+             (1, 65, "whole"), (1, 65, "half"), (1, 127, "whole"), (2, 31, "half"),
+             (2, 33, "half"), (2, 31, "whole"), (2, 33, "whole")]
+    print("per KB of output, one block: warp instructions / wavefronts")
+    print(f"{'type':5} {'s':>4} {'tile':5} | {'staging':7} | {'phase-2 stores':>14} | "
+          f"{'phase-3 loads':>13} | {'all shared':>10}")
+    for es, s, tile in cases:
+        rounds = es if tile == "half" else 2 * es
+        for staging in ("padded", "bytes", "pieces"):
+            m = model(es, s, rounds, staging)
+            tot_w = m["st_w"] + m["ld2_w"] + m["ld3_w"]
+            print(f"{'u8' if es == 1 else 'fp16':5} {s:4} {tile:5} | {staging:7} | "
+                  f"{m['st_i']:5.1f} / {m['st_w']:5.1f} | {m['ld3_i']:4.1f} / {m['ld3_w']:5.1f} | "
+                  f"{tot_w:10.1f}")
+            if s * es % 4 == 0:
+                break
+
+
+if __name__ == "__main__":
+    main()
