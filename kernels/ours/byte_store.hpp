@@ -8,7 +8,9 @@
 
 namespace tb::ours {
 
-TB_HD inline void store_u8(unsigned char* p, unsigned v) { *p = static_cast<unsigned char>(v); }
+TB_HD inline void store_u8(unsigned char* p, unsigned v) {
+  *p = static_cast<unsigned char>(v);
+}
 TB_HD inline void store_u16(unsigned char* p, unsigned v) { // p 2-byte aligned
   *reinterpret_cast<unsigned short*>(p) = static_cast<unsigned short>(v);
 }
@@ -18,8 +20,8 @@ TB_HD inline void store_u16(unsigned char* p, unsigned v) { // p 2-byte aligned
 // grid, two 16-bit stores halfway, and a byte, a 16-bit store and a byte at odd o (1-byte
 // elements only): 2.25 stores on average over the four offsets, against 4 byte stores. Fewer
 // bytes (a position's last channels) go in the pieces that hold them.
-template <int ES> TB_HD inline void store_low_bytes(unsigned char* base, unsigned o, unsigned w,
-                                                    int nb) {
+template <int ES>
+TB_HD inline void store_low_bytes(unsigned char* base, unsigned o, unsigned w, int nb) {
   static_assert(ES == 1 || ES == 2, "1- and 2-byte elements");
   unsigned char* p = base + o;
   const unsigned r = o & 3u;

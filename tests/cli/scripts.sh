@@ -69,4 +69,42 @@ grep -qF "| fp32 | 320001 × 100 | 67.9 | 79.1 | +11.2 | path: halo tile (rows n
 grep -qF "| fp16 | 640001 × 100 | 57.7 | 69.4 | +11.7 | path: halo tile (rows not 16-byte aligned) (before: path: padded tile," "$s/moved.md" ||
   fail "shape-map-summary.py --against: $(cat "$s/moved.md")"
 [[ $(grep -c '^| fp\|^| bf\|^| u8' "$s/moved.md") -eq 6 ]] || fail "shape-map-summary.py --against: not 3 summary and 3 moved rows: $(cat "$s/moved.md")"
-echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared"
+# The A/B summary: the committed compact-staging A/B of the H200, figure for figure with its
+# ab-ours_best.txt (made from the same files).
+ab=$src/results/h200/explore/word-tile/compact-staging
+one_line ab-summary.py "^ab-summary.py: error: .*binary.csv: not a CSV file" --base "$s/binary.csv" --new "$ab/pE-1-u8.csv"
+one_line ab-summary.py "^ab-summary.py: error: the files hold 2 GPUs" --base "$ab/pold-1-u8.csv" \
+  --new "$src/results/h100-80gb-hbm3/shape-map-1b.csv"
+grep -v ',cuda_memcpy,' "$ab/pold-1-u8.csv" >"$s/no-memcpy.csv"
+one_line ab-summary.py "^ab-summary.py: error: .*no-memcpy.csv: no cuda_memcpy rows" --base "$s/no-memcpy.csv" --new "$ab/pE-1-u8.csv"
+one_line ab-summary.py "^ab-summary.py: error: nothing in common" --base "$ab/pold-1-u8.csv" --new "$ab/pE-1-fp16.csv"
+python3 "$src/scripts/ab-summary.py" --base "$ab/pold-1-u8.csv" "$ab/pold-2-u8.csv" \
+  --new "$ab/pE-1-u8.csv" "$ab/pE-2-u8.csv" --kernel ours_best --moved 2 >"$s/ab.md" 2>&1 || fail "ab-summary.py: $(cat "$s/ab.md")"
+grep -qF "| ours_best | u8 | 17 × 7529412 | loop-over-kernel | 73.9, 74.1 | 88.1, 88.0 | 74.0 | 88.1 | +14.0 | 0.1 / 0.0 |" "$s/ab.md" ||
+  fail "ab-summary.py: $(cat "$s/ab.md")"
+grep -qF "| ours_best | u8 | 65 × 1969231 | loop-over-kernel | 73.0, 73.4 | 69.3, 69.4 | 73.2 | 69.4 | -3.8 |" "$s/ab.md" ||
+  fail "ab-summary.py: $(cat "$s/ab.md")"
+[[ $(grep -c '^| ours_best' "$s/ab.md") -eq 5 ]] || fail "ab-summary.py --moved 2: not the 5 rows that moved 2 points: $(cat "$s/ab.md")"
+# ab.sh: bad input ends with one line and exit code 2 before anything is built.
+ab_bad() { # REGEX ARGS...
+  local regex=$1
+  shift
+  (cd "$s" && "$src/scripts/ab.sh" "$@") >"$s/out" 2>"$s/err"
+  local rc=$?
+  [[ $rc -eq 2 ]] || fail "ab.sh $*: exit $rc, expected 2: $(cat "$s/err")"
+  [[ $(wc -l <"$s/err") -eq 1 ]] || fail "ab.sh $*: stderr is not one line: $(cat "$s/err")"
+  grep -Eq -- "$regex" "$s/err" || fail "ab.sh $*: stderr does not match /$regex/: $(cat "$s/err")"
+  [[ ! -e "$src/build/ab/nope-vs-new" ]] || fail "ab.sh $*: made an output folder"
+}
+mkdir -p "$s/tree" "$s/taken"
+ab_bad "^ab: no base given" 
+ab_bad "^ab: -n '0': accepted: a whole number of passes from 1 to 20" -n 0 "$s/tree"
+ab_bad "^ab: unknown option '--frob'" --frob
+ab_bad "^ab: a second base" "$s/tree" "$s/taken"
+ab_bad "^ab: base 'nope' is (neither a commit|not a folder)" nope
+ab_bad "^ab: base folder '.*tree' holds no CMakeLists.txt" "$s/tree"
+touch "$s/tree/CMakeLists.txt"
+ab_bad "^ab: '.*taken' exists; pass --force" -o "$s/taken" "$s/tree"
+ab_bad "^ab: transpose_bench's option '--csv' is for ab.sh to set" "$s/tree" -- --csv x.csv
+ab_bad "^ab: --kernels 'ours_best,ours_words' does not measure cuda_memcpy" "$s/tree" -- -k ours_best --kernels=ours_words
+echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary and 13 bad A/B inputs"

@@ -23,8 +23,8 @@ template <int ES> void check_every_offset_and_count() {
         const bool inside = i >= o && i < o + static_cast<unsigned>(nb);
         const unsigned char want =
             inside ? static_cast<unsigned char>(kWord >> (8 * (i - o))) : kUntouched;
-        EXPECT_EQ(buf[i], want) << "ES " << ES << ", offset " << o << ", " << nb
-                                << " bytes: byte " << i;
+        EXPECT_EQ(buf[i], want) << "ES " << ES << ", offset " << o << ", " << nb << " bytes: byte "
+                                << i;
       }
     }
   }
