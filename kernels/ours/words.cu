@@ -71,6 +71,36 @@ std::string path_note(const tb::LaunchArgs& a) {
   return fmt::format("{}: s = {}", a.rows <= a.cols ? "interleave" : "de-interleave", s);
 }
 
+// The chunked word tile (Words::kChunk): de-interleaving 1-byte elements whose rows are a
+// multiple of 32 channels; other shapes and types run ours_words_half.
+bool chunked_takes(const tb::LaunchArgs& a) {
+  return tb::dtype_size(a.dtype) == 1 && a.rows > a.cols && a.cols % 32 == 0;
+}
+
+struct LaunchChunked {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    if constexpr (sizeof(T) == 1) {
+      if (chunked_takes(a)) {
+        using W = tb::ours::Words<T, 1, 5, false, 32>;
+        const std::size_t smem = W::smem(32, false);
+        tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
+        const long long blocks =
+            static_cast<long long>(a.cols / 32) * ((a.rows + W::width(32) - 1) / W::width(32));
+        tb::launch_kernel(ours_words<T, false, W>, dim3(static_cast<unsigned>(blocks)), dim3(256),
+                          smem, a);
+        return;
+      }
+    }
+    Launch<true>::template run<T>(a);
+  }
+};
+
+std::string chunked_note(const tb::LaunchArgs& a) {
+  if (!chunked_takes(a))
+    return "chunks off for this shape and type; ran ours_words_half: " + path_note(a);
+  return fmt::format("de-interleave in {} chunks of 32 channels", a.cols / 32);
+}
+
 // The compact kernels' note: the path, and whether the staging span was compact (Words::gaps).
 std::string compact_note(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols), size = static_cast<int>(tb::dtype_size(a.dtype));
@@ -135,5 +165,22 @@ std::string compact_note(const tb::LaunchArgs& a) {
         .order(19)
         .suites({"best"})
         .note(compact_note));
+
+// A candidate for ours_best at short sides of one tile and more whose output rows are not
+// 16-byte aligned (docs/perf-notes.md).
+[[maybe_unused]] const bool registered_chunked = tb::register_kernel(
+    tb::kernel("ours_words_chunked", tb::Family::ours,
+               "Ours: word tile in chunks of 32 channels (u8 de-interleave)",
+               tb::launcher<LaunchChunked>())
+        .source(tb::ours::kSource)
+        .summary("1-byte elements de-interleaving rows of a multiple of 32 channels at any long "
+                 "side: the half word tile on chunks of 32 channels, its span swizzled so that "
+                 "each window is one conflict-free 16-byte load; other shapes run "
+                 "ours_words_half")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(chunked_note));
 
 } // namespace

@@ -30,7 +30,7 @@
 namespace tb::ours {
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
-          bool COMPACT = false>
+          bool COMPACT = false, int CHUNK = 0>
 struct Words {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
@@ -49,6 +49,17 @@ struct Words {
   // with one aligned 16-byte load, as it does without gaps. More shared stores in phase 2, no
   // two-part reads and blends in phase 3 (ours_words_compact; docs/perf-notes.md).
   static constexpr bool kCompact = COMPACT;
+  // CHUNK (de-interleaving 1-byte elements in rows of a multiple of CHUNK = 32 channels, so
+  // every row starts on the 16-byte grid): a block takes channels k0 .. k0 + 31 of P positions,
+  // the short side cut into chunks of one word tile's geometry at s = 32 (blocks chunk-first).
+  // Phase 1 copies each position's two packets of the chunk into a compact span whose 16-byte
+  // chunks are XOR-swizzled (chunk_swizzle), so that phase 2 reads each window with one aligned
+  // 16-byte load and without bank conflicts: lanes 4 positions apart, 128 bytes apart in the
+  // span, would all fall in one bank group. For short sides of one tile and more, whose output
+  // rows are not 16-byte aligned (the halo tile's weakest shapes, u8 L x 256 to L x 4096).
+  static constexpr int kChunk = CHUNK;
+  static_assert(CHUNK == 0 || (CHUNK == 32 && ES == 1 && !COMPACT),
+                "chunks of 32 channels, 1-byte elements, de-interleaving");
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
@@ -85,6 +96,13 @@ struct Words {
   }
 };
 
+// Where the chunked word tile keeps span chunk c (position c / 2, packet c % 2): its low three
+// bits XORed with bits 3-5, a bijection within each group of 8 chunks. Phase 2's 8 lanes of one
+// quarter-warp read positions 4 apart (chunks 8 apart), which land in 8 different bank groups.
+__host__ __device__ constexpr int chunk_swizzle(int c) {
+  return c ^ ((c >> 3) & 7);
+}
+
 // The 32-bit word at byte a of shared memory (a a multiple of ES): two loads and a funnel shift.
 template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned* w, unsigned a) {
   if constexpr (ES == 4) {
@@ -116,10 +134,16 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
                                           int rows, unsigned b, unsigned char* smem_raw) {
   using U = typename Bits<sizeof(T)>::type;
   constexpr int ES = W::ES, E = W::E, V = W::V;
-  const int s = INTERLEAVE ? rows : cols;
+  constexpr int CH = W::kChunk;
+  static_assert(CH == 0 || !INTERLEAVE, "chunks de-interleave");
+  // s: the channels a block moves (with CH, a chunk of the rows' cols channels, k0 its first).
+  const int s = CH ? CH : INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
   const int NK = W::words(s), NQ = W::groups(s), P = W::width(s), RC = W::row_chunks(s);
-  const int p0 = static_cast<int>(b) * P;
+  const int nchunks = CH ? cols / CH : 1;
+  const unsigned bp = CH ? b / static_cast<unsigned>(nchunks) : b; // the block's positions
+  const int k0 = CH ? static_cast<int>(b % static_cast<unsigned>(nchunks)) * CH : 0;
+  const int p0 = static_cast<int>(bp) * P;
   const int np = min(P, L - p0);     // positions owned
   const int nl = min(P + V, L - p0); // positions loaded
   const long long total = static_cast<long long>(rows) * cols;
@@ -129,11 +153,11 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   U* dst = reinterpret_cast<U*>(out);
   const int tid = threadIdx.x;
   const int sw = NK * 4; // staging bytes a position
-  // Offset of planar row k's segment from the 16-byte grid, in elements (only the low bits of
-  // k·L + p0 matter, so 32-bit arithmetic that wraps is exact).
+  // Offset of planar row k's segment (output row k0 + k) from the 16-byte grid, in elements
+  // (only the low bits of (k0 + k)·L + p0 matter, so 32-bit arithmetic that wraps is exact).
   const unsigned lmod = static_cast<unsigned>(L) & (V - 1);
   auto mis = [&](int k) {
-    return static_cast<int>((static_cast<unsigned>(k) * lmod + static_cast<unsigned>(p0)) &
+    return static_cast<int>((static_cast<unsigned>(k + k0) * lmod + static_cast<unsigned>(p0)) &
                             (V - 1));
   };
   auto row = [&](int k) { // interleaving
@@ -155,12 +179,20 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     const unsigned d = static_cast<unsigned>(z0 - a0) * ES; // byte of (0, 0)
     const int nch = static_cast<int>((z0 + static_cast<long long>(nl) * s - a0 + V - 1) / V);
     uint4* sp = reinterpret_cast<uint4*>(span);
-    for (int x = tid; x < nch; x += kThreads) {
-      const long long g = a0 + static_cast<long long>(x) * V;
-      if (g + V <= total)
-        copy16_async(sp + x, src + g);
-      else // the matrix's last, partial packet
-        sp[x] = load_packet(src, g, total);
+    if constexpr (CH != 0) {
+      // Chunked: position q's two packets of the chunk (whole packets inside the matrix: rows
+      // of cols channels on the 16-byte grid) into span chunks 2q and 2q + 1, swizzled.
+      for (int x = tid; x < 2 * nl; x += kThreads)
+        copy16_async(sp + chunk_swizzle(x),
+                     src + (static_cast<long long>(p0 + (x >> 1)) * cols + k0 + (x & 1) * V));
+    } else {
+      for (int x = tid; x < nch; x += kThreads) {
+        const long long g = a0 + static_cast<long long>(x) * V;
+        if (g + V <= total)
+          copy16_async(sp + x, src + g);
+        else // the matrix's last, partial packet
+          sp[x] = load_packet(src, g, total);
+      }
     }
     copy16_async_wait_all();
     __syncthreads();
@@ -180,8 +212,12 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
         const unsigned a = d + static_cast<unsigned>((4 * pq * s + cw * V) * ES);
         uint4 win[4];
 #pragma unroll
-        for (int t = 0; t < 4; ++t)
-          win[t] = shared_read16<ES>(span, a + static_cast<unsigned>(t * s * ES));
+        for (int t = 0; t < 4; ++t) {
+          if constexpr (CH != 0) // window cw of position 4pq + t: one aligned chunk
+            win[t] = sp[chunk_swizzle((4 * pq + t) * 2 + cw)];
+          else
+            win[t] = shared_read16<ES>(span, a + static_cast<unsigned>(t * s * ES));
+        }
         unsigned char* rowp = reinterpret_cast<unsigned char*>(planar) +
                               static_cast<unsigned>(cw * V) * rstride +
                               static_cast<unsigned>(pq * 4 * ES);
@@ -231,7 +267,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       const int pos = ((V - mis(k)) & (V - 1)) + m * V;
       if (pos < np) {
         const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
-        const long long at = static_cast<long long>(k) * L + p0 + pos;
+        const long long at = static_cast<long long>(k + k0) * L + p0 + pos;
         if (pos + V <= L - p0) {
           store16_global(dst + at, pk);
         } else { // the row's last packet reaches into the next row, which stores its own part
@@ -245,11 +281,11 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       if (m >= per_row) m -= per_row, ++k;
     }
     // Each row's first f_k elements, in the packet that starts in the row before: by block 0.
-    if (b == 0) {
+    if (bp == 0) {
       for (int x = tid; x < s * V; x += kThreads) {
         const int k = x / V, j = x % V;
         if (j < ((V - mis(k)) & (V - 1)) && j < L)
-          dst[static_cast<long long>(k) * L + j] = reinterpret_cast<const U*>(rowd(k))[j];
+          dst[static_cast<long long>(k + k0) * L + j] = reinterpret_cast<const U*>(rowd(k))[j];
       }
     }
   } else {

@@ -133,7 +133,10 @@ std::vector<Param> params() {
                           {64, 1040},
                           {1040, 64},
                           {128, 1040},
-                          {1040, 128}};
+                          {1040, 128},
+                          // Rows of whole 32-byte chunks, an odd long side: the chunked word
+                          // tile (u8, three chunks of 32 channels) with unaligned output rows.
+                          {4099, 96}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
