@@ -24,8 +24,8 @@
 // arithmetic around each shared access and the (row, packet) walks, not the permutes.
 #pragma once
 
-#include "kernels/ours/byte_store.hpp"
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
+#include "kernels/ours/word_layout.hpp" // store_low_bytes, chunk_swizzle
 
 namespace tb::ours {
 
@@ -95,13 +95,6 @@ struct Words {
     return static_cast<std::size_t>(span_chunks(s) + planar_chunks(s, interleave)) * 16;
   }
 };
-
-// Where the chunked word tile keeps span chunk c (position c / 2, packet c % 2): its low three
-// bits XORed with bits 3-5, a bijection within each group of 8 chunks. Phase 2's 8 lanes of one
-// quarter-warp read positions 4 apart (chunks 8 apart), which land in 8 different bank groups.
-__host__ __device__ constexpr int chunk_swizzle(int c) {
-  return c ^ ((c >> 3) & 7);
-}
 
 // The 32-bit word at byte a of shared memory (a a multiple of ES): two loads and a funnel shift.
 template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned* w, unsigned a) {

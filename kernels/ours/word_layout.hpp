@@ -1,7 +1,6 @@
-// Stores of a word's first bytes at any byte of shared memory, in aligned pieces: the word tile's
-// compact staging (words.cuh) writes each position's channels at their place in the output span,
-// s·sizeof(T) bytes a position, so a word of four channels starts anywhere in a 32-bit word.
-// Plain C++ so that host tests check every offset and byte count.
+// The word tile's (words.cuh) shared-memory layout helpers, plain C++ so that host tests check
+// them: stores of a word's first bytes at any byte (the compact staging), and the chunked
+// tile's swizzled span.
 #pragma once
 
 #include "harness/core/hd.hpp"
@@ -15,6 +14,8 @@ TB_HD inline void store_u16(unsigned char* p, unsigned v) { // p 2-byte aligned
   *reinterpret_cast<unsigned short*>(p) = static_cast<unsigned short>(v);
 }
 
+// The compact staging writes each position's channels at their place in the output span,
+// s·sizeof(T) bytes a position, so a word of four channels starts anywhere in a 32-bit word.
 // The low nb bytes of w (little-endian) at base + o and no other byte (base 4-byte aligned; o and
 // nb multiples of ES, 0 < nb <= 4). A whole word takes one 32-bit store where o is on the 32-bit
 // grid, two 16-bit stores halfway, and a byte, a 16-bit store and a byte at odd o (1-byte
@@ -49,6 +50,15 @@ TB_HD inline void store_low_bytes(unsigned char* base, unsigned o, unsigned w, i
       store_u8(p + 1, w >> 8);
     if (nb == 4) store_u8(p + 3, w >> 24);
   }
+}
+
+// Where the chunked word tile keeps span chunk c (position c / 2, packet c % 2 of its chunk of
+// 32 channels): the low three bits XORed with bits 3-5, a bijection within each group of 8
+// chunks. Phase 2's 8 lanes of a quarter-warp read one window of positions 4 apart (chunks 8
+// apart, in one bank group unswizzled), which land in 8 different bank groups; phase 1's 8
+// consecutive chunks stay in 8 groups.
+TB_HD constexpr int chunk_swizzle(int c) {
+  return c ^ ((c >> 3) & 7);
 }
 
 } // namespace tb::ours
