@@ -17,7 +17,12 @@ Three ways to stage the gapped interleave (s * sizeof(T) not a multiple of 4):
           store, two 16-bit ones, or a byte, a 16-bit store and a byte; Words::kCompact)
 
 Usage: word_tile_banks.py            prints the table of docs/perf-notes.md (2026-11-25)
+       word_tile_banks.py --check SUMMARY.txt
+                                     the model against Nsight Compute's shared-memory wavefronts
+                                     of the u8 interleave at c67e5aa (results/h200/explore/
+                                     word-tile/ncu-c67e5aa/summary.txt); exit 1 beyond 6%
 """
+import sys
 from collections import defaultdict
 
 THREADS = 256
@@ -181,5 +186,42 @@ def main():
                 break
 
 
+def check(path):
+    """Model against counted wavefronts: the u8 interleave on the half tile, padded staging."""
+    try:
+        table = {}
+        with open(path, encoding="utf-8") as f:
+            head = f.readline().split("|")
+            names = [h.strip() for h in head[1:]]
+            for line in f:
+                cells = [c.strip() for c in line.split("|")]
+                table[cells[0]] = dict(zip(names, cells[1:]))
+        counted = {}
+        for shape in ("u8-12x10666667", "u8-31x4129033", "u8-33x3878787"):
+            loads = table["l1tex__data_pipe_lsu_wavefronts_mem_shar (shared loads)"][shape]
+            stores = table["l1tex__data_pipe_lsu_wavefronts_mem_shar (shared stores)"][shape]
+            counted[shape] = (int(loads.replace(",", "")), int(stores.replace(",", "")))
+    except (OSError, KeyError, IndexError, ValueError) as e:
+        print(f"word_tile_banks.py: error: {path}: not the Nsight Compute summary of the word "
+              f"tile at c67e5aa ({e!r})", file=sys.stderr)
+        return 2
+    worst = 0.0
+    kb = 128e6 / 1024  # the output of one launch, 128 MB
+    for shape, (loads, stores) in counted.items():
+        rows, cols = (int(x) for x in shape[3:].split("x"))
+        m = model(1, rows, 1, "padded", L=cols)
+        ml, ms = (m["ld2_w"] + m["ld3_w"]) * kb, m["st_w"] * kb
+        dl, ds = ml / loads - 1, ms / stores - 1
+        worst = max(worst, abs(dl), abs(ds))
+        print(f"{shape}: loads model {ml / 1e6:.2f} M, counted {loads / 1e6:.2f} M ({dl:+.1%}); "
+              f"stores model {ms / 1e6:.2f} M, counted {stores / 1e6:.2f} M ({ds:+.1%})")
+    return 0 if worst <= 0.06 else 1
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--check":
+        sys.exit(check(sys.argv[2]))
+    if len(sys.argv) != 1:
+        print("usage: word_tile_banks.py [--check SUMMARY.txt]", file=sys.stderr)
+        sys.exit(2)
     main()

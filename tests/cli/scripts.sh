@@ -107,4 +107,7 @@ touch "$s/tree/CMakeLists.txt"
 ab_bad "^ab: '.*taken' exists; pass --force" -o "$s/taken" "$s/tree"
 ab_bad "^ab: transpose_bench's option '--csv' is for ab.sh to set" "$s/tree" -- --csv x.csv
 ab_bad "^ab: --kernels 'ours_best,ours_words' does not measure cuda_memcpy" "$s/tree" -- -k ours_best --kernels=ours_words
-echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary and 13 bad A/B inputs"
+# The word tile's shared-memory model (docs/models/) against the committed Nsight Compute counts.
+python3 "$src/docs/models/word_tile_banks.py" --check "$src/results/h200/explore/word-tile/ncu-c67e5aa/summary.txt" >"$s/model" 2>&1 ||
+  fail "word_tile_banks.py --check: $(cat "$s/model")"
+echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary and 13 bad A/B inputs; the shared-memory model within 6% of the counters"
