@@ -61,4 +61,15 @@ TB_HD constexpr int chunk_swizzle(int c) {
   return c ^ ((c >> 3) & 7);
 }
 
+// The item that phase 2's item it (of n) takes with kWordsSpread (odd short sides): in each whole
+// group of 32 items, which is one warp's, lane l takes item 2l mod 32 + l / 16 of the group, so
+// the first half-warp takes the even items and the second the odd ones; items of a partial last
+// group as they are. A bijection on [0, n). Items are position quads (and then windows), so at
+// odd s, where quad q's window starts 4·q·s bytes into the span, 16 even (or odd) quads put
+// their 8-byte words on 16 different bank pairs whatever the span's offset, where 16
+// consecutive quads ask two words of some pairs.
+TB_HD constexpr int spread_item(int it, int n) {
+  return (it & ~31) + 32 <= n ? (it & ~31) | (((it << 1) | ((it >> 4) & 1)) & 31) : it;
+}
+
 } // namespace tb::ours

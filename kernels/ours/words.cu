@@ -29,28 +29,48 @@ bool word_tile_takes(const tb::LaunchArgs& a) {
                               a.rows <= a.cols);
 }
 
-// HALF: half the positions a block, five or six blocks an SM (WordsHalf), or the whole word
-// tile. COMPACT: the gapped interleave's staging span written as the output span itself
-// (Words::kCompact; 1- and 2-byte elements).
-template <bool HALF, bool COMPACT = false> struct Launch {
+// Which tile: the whole word tile, half the positions a block (five or six blocks an SM,
+// WordsHalf), or the one ours_best takes (words_half_wins). OPTS: the variant (Words), each bit
+// where it applies: kWordsCompact to the interleave of 1- and 2-byte elements, kWordsSpread to
+// the de-interleave of 1-byte ones.
+enum class Tile { whole, half, as_best };
+
+template <Tile TILE, unsigned OPTS = 0> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
+    using tb::ours::kWordsCompact, tb::ours::kWordsSpread;
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
         const int s = std::min(a.rows, a.cols);
-        const auto go = [&](auto interleave) {
-          constexpr bool I = decltype(interleave)::value;
-          constexpr bool C = COMPACT && I && sizeof(T) < 4; // no gaps in 4-byte elements
-          using W = std::conditional_t<HALF, tb::ours::WordsHalf<T, I, C>,
-                                       tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, C>>;
+        const auto go = [&](auto interleave, auto half) {
+          constexpr bool I = decltype(interleave)::value, H = decltype(half)::value;
+          constexpr unsigned O = (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
+                                 (!I && sizeof(T) == 1 ? OPTS & kWordsSpread : 0u);
+          using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
+                                       tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
           tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
           tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
                             dim3(256), smem, a);
         };
-        if (a.rows <= a.cols)
-          go(std::true_type{});
-        else
-          go(std::false_type{});
+        const bool interleave = a.rows <= a.cols;
+        const bool half = TILE == Tile::half ||
+                          (TILE == Tile::as_best &&
+                           tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, interleave));
+        const auto side = [&](auto h) {
+          if (interleave)
+            go(std::true_type{}, h);
+          else
+            go(std::false_type{}, h);
+        };
+        if constexpr (TILE == Tile::whole) {
+          side(std::false_type{});
+        } else if constexpr (TILE == Tile::half) {
+          side(std::true_type{});
+        } else if (half) {
+          side(std::true_type{});
+        } else {
+          side(std::false_type{});
+        }
         return;
       }
     }
@@ -81,7 +101,7 @@ struct LaunchChunked {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes(a)) {
-        using W = tb::ours::Words<T, 1, 5, false, 32>;
+        using W = tb::ours::Words<T, 1, 5, tb::ours::kWordsChunk>;
         const std::size_t smem = W::smem(32, false);
         tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
         const long long blocks =
@@ -91,7 +111,7 @@ struct LaunchChunked {
         return;
       }
     }
-    Launch<true>::template run<T>(a);
+    Launch<Tile::half>::template run<T>(a);
   }
 };
 
@@ -110,7 +130,7 @@ std::string compact_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered_half = tb::register_kernel(
     tb::kernel("ours_words_half", tb::Family::ours, "Ours: word tile, half the positions a block",
-               tb::launcher<Launch<true>>())
+               tb::launcher<Launch<Tile::half>>())
         .source(tb::ours::kSource)
         .summary("the word tile with half the positions a block, five blocks an SM "
                  "de-interleaving and six interleaving")
@@ -122,7 +142,7 @@ std::string compact_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_words", tb::Family::ours, "Ours: word tile (short side below one tile)",
-               tb::launcher<Launch<false>>())
+               tb::launcher<Launch<Tile::whole>>())
         .source(tb::ours::kSource)
         .summary("any short side below one tile, rows at any offset, 1- to 4-byte elements: the "
                  "whole short side and P positions a block, the (de)interleave on 32-bit words "
@@ -142,7 +162,7 @@ std::string compact_note(const tb::LaunchArgs& a) {
 [[maybe_unused]] const bool registered_half_compact = tb::register_kernel(
     tb::kernel("ours_words_half_compact", tb::Family::ours,
                "Ours: word tile, half the positions a block, staged compactly",
-               tb::launcher<Launch<true, true>>())
+               tb::launcher<Launch<Tile::half, tb::ours::kWordsCompact>>())
         .source(tb::ours::kSource)
         .summary("ours_words_half with the gapped interleave (s·sizeof(T) not a multiple of 4) "
                  "staged as the output span itself, each output packet read with one aligned "
@@ -155,7 +175,7 @@ std::string compact_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered_compact = tb::register_kernel(
     tb::kernel("ours_words_compact", tb::Family::ours, "Ours: word tile, staged compactly",
-               tb::launcher<Launch<false, true>>())
+               tb::launcher<Launch<Tile::whole, tb::ours::kWordsCompact>>())
         .source(tb::ours::kSource)
         .summary("ours_words with the gapped interleave (s·sizeof(T) not a multiple of 4) staged "
                  "as the output span itself, each output packet read with one aligned 16-byte "
@@ -182,5 +202,22 @@ std::string compact_note(const tb::LaunchArgs& a) {
         .order(19)
         .suites({"best"})
         .note(chunked_note));
+
+// The u8 de-interleave's window loads spread over the banks (Words::kSpread), on the tile
+// ours_best takes: a candidate measured beside it (docs/perf-notes.md).
+[[maybe_unused]] const bool registered_spread = tb::register_kernel(
+    tb::kernel("ours_words_spread", tb::Family::ours,
+               "Ours: word tile, u8 de-interleave with its lanes spread",
+               tb::launcher<Launch<Tile::as_best, tb::ours::kWordsSpread>>())
+        .source(tb::ours::kSource)
+        .summary("the word tile ours_best takes (half the positions a block for 1-byte elements "
+                 "below s = 64), de-interleaving 1-byte elements at odd s with the even position "
+                 "quads in one half-warp and the odd ones in the other, so that the window loads "
+                 "are free of bank conflicts")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(path_note));
 
 } // namespace

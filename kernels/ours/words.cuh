@@ -29,8 +29,12 @@
 
 namespace tb::ours {
 
+// Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
+// candidate measured beside it (docs/perf-notes.md).
+inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4;
+
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
-          bool COMPACT = false, int CHUNK = 0>
+          unsigned OPTS = 0>
 struct Words {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
@@ -43,13 +47,13 @@ struct Words {
   // Interleaving where s·ES is not a multiple of 4, each output packet is read from the staging
   // span in two parts at most: the staging copy pads every position to whole words.
   __host__ __device__ static constexpr bool gaps(int s) { return s * ES % 4 != 0; }
-  // COMPACT: where s·ES is not a multiple of 4, phase 2 writes the staging span as the output
+  // kWordsCompact: where s·ES is not a multiple of 4, phase 2 writes the staging span as the output
   // span itself, s·ES bytes a position (each word's channels at their own bytes, channels past s
   // left out, in aligned pieces: store_low_bytes), so that phase 3 reads every output packet
   // with one aligned 16-byte load, as it does without gaps. More shared stores in phase 2, no
   // two-part reads and blends in phase 3 (ours_words_compact; docs/perf-notes.md).
-  static constexpr bool kCompact = COMPACT;
-  // CHUNK (de-interleaving 1-byte elements in rows of a multiple of CHUNK = 32 channels, so
+  static constexpr bool kCompact = (OPTS & kWordsCompact) != 0;
+  // kWordsChunk (de-interleaving 1-byte elements in rows of a multiple of 32 channels, so
   // every row starts on the 16-byte grid): a block takes channels k0 .. k0 + 31 of P positions,
   // the short side cut into chunks of one word tile's geometry at s = 32 (blocks chunk-first).
   // Phase 1 copies each position's two packets of the chunk into a compact span whose 16-byte
@@ -57,9 +61,18 @@ struct Words {
   // 16-byte load and without bank conflicts: lanes 4 positions apart, 128 bytes apart in the
   // span, would all fall in one bank group. For short sides of one tile and more, whose output
   // rows are not 16-byte aligned (the halo tile's weakest shapes, u8 L x 256 to L x 4096).
-  static constexpr int kChunk = CHUNK;
-  static_assert(CHUNK == 0 || (CHUNK == 32 && ES == 1 && !COMPACT),
-                "chunks of 32 channels, 1-byte elements, de-interleaving");
+  static constexpr int kChunk = (OPTS & kWordsChunk) != 0 ? 32 : 0;
+  // kWordsSpread (de-interleaving 1-byte elements at odd s, kWindows): each warp's 32 phase-2
+  // items are dealt so that the first half-warp takes the even ones and the second the odd ones
+  // (spread_item), so that their 8-byte window loads, s words apart for consecutive position
+  // quads, fall on 16 different bank pairs: modelled (docs/models/), wavefronts a window load at
+  // s = 31, 33, 65, 127: 4.0, 3.8, 4.0, 4.0 -> 2.0, 2.2, 2.4, 2.0 (2 is the floor); the planar
+  // stores stay conflict-free. Even s keeps the items in order (spread, s = 12 and 100 would go
+  // from 2 to 4 a half-warp).
+  static constexpr bool kSpread = (OPTS & kWordsSpread) != 0;
+  static_assert(OPTS < 8 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread)) &&
+                    (!kSpread || ES == 1),
+                "chunks and spread lanes: 1-byte elements, de-interleaving");
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
@@ -202,18 +215,29 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       const int dpq = kThreads % NPQ, dcw = kThreads / NPQ;
       const unsigned rstride = static_cast<unsigned>(RC) * 16;
       for (int cw = tid / NPQ, pq = tid % NPQ; cw < NW;) {
-        const unsigned a = d + static_cast<unsigned>((4 * pq * s + cw * V) * ES);
+        int cq = cw, q4 = pq; // the item this lane takes: window cq of position quad q4
+        if constexpr (W::kSpread) {
+          if (s & 1) { // item cw·NPQ + pq becomes spread_item's, at most 31 items away
+            const int it = cw * NPQ + pq;
+            q4 += spread_item(it, NW * NPQ) - it;
+            if (q4 >= NPQ)
+              q4 -= NPQ, ++cq;
+            else if (q4 < 0)
+              q4 += NPQ, --cq;
+          }
+        }
+        const unsigned a = d + static_cast<unsigned>((4 * q4 * s + cq * V) * ES);
         uint4 win[4];
 #pragma unroll
         for (int t = 0; t < 4; ++t) {
-          if constexpr (CH != 0) // window cw of position 4pq + t: one aligned chunk
-            win[t] = sp[chunk_swizzle((4 * pq + t) * 2 + cw)];
+          if constexpr (CH != 0) // window cq of position 4·q4 + t: one aligned chunk
+            win[t] = sp[chunk_swizzle((4 * q4 + t) * 2 + cq)];
           else
             win[t] = shared_read16<ES>(span, a + static_cast<unsigned>(t * s * ES));
         }
         unsigned char* rowp = reinterpret_cast<unsigned char*>(planar) +
-                              static_cast<unsigned>(cw * V) * rstride +
-                              static_cast<unsigned>(pq * 4 * ES);
+                              static_cast<unsigned>(cq * V) * rstride +
+                              static_cast<unsigned>(q4 * 4 * ES);
         // Channels 4c .. 4c + 3 at positions 0 .. 3: one word into each of their rows.
 #pragma unroll
         for (int c = 0; c < 4; ++c) {
@@ -305,7 +329,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // Phase 2: the windows of rows kg·E .. at positions qg·V .., four E x E transposes, V words
     // of the staging span. Without gaps the staging span is the output span from byte d on
     // (d = z0·ES mod 16, a multiple of 4), so its packets are the output's aligned packets.
-    // With COMPACT the staging span is the output span in every case.
+    // With kWordsCompact the staging span is the output span in every case.
     const bool gapped = W::gaps(s);
     const unsigned d = gapped && !W::kCompact ? 0u : static_cast<unsigned>(z0 * ES & 15);
     unsigned* sw32 = reinterpret_cast<unsigned*>(span);
@@ -429,8 +453,8 @@ constexpr bool words_half_wins(int element_size, int s, bool /*interleave*/) {
 // registers for 1-byte elements, no spills, since phase 1 holds no packets in registers). Six
 // against five, u8 interleaving: +0.1 to +3.6 points at s = 12-48 on both GPUs; de-interleaving
 // -1.0 to +1.5 (docs/perf-notes.md).
-template <typename T, bool INTERLEAVE, bool COMPACT = false>
-using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, COMPACT>;
+template <typename T, bool INTERLEAVE, unsigned OPTS = 0>
+using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, OPTS>;
 
 // Blocks of a launch: one for every P positions of the long side.
 template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -75,4 +76,64 @@ TEST(ChunkSwizzle, QuarterWarpsReadEightBankGroups) {
     for (int x = x0; x < x0 + 8; ++x) groups.insert(tb::ours::chunk_swizzle(x) % 8);
     EXPECT_EQ(groups.size(), 8u) << "chunks from " << x0;
   }
+}
+
+// spread_item: every phase-2 item is taken by exactly one lane, whatever the block's count of
+// items (whole groups of 32 and a partial last one); in a whole group the first half-warp takes
+// the even items and the second the odd ones.
+TEST(SpreadItem, IsABijectionForEveryCountOfQuads) {
+  for (int n : {1, 4, 31, 32, 33, 64, 100, 112, 128, 200, 224, 1024}) {
+    std::vector<int> hits(n, 0);
+    for (int it = 0; it < n; ++it) {
+      const int to = tb::ours::spread_item(it, n);
+      ASSERT_GE(to, 0) << n;
+      ASSERT_LT(to, n) << n;
+      EXPECT_EQ(to / 32, it / 32) << "item " << it << " of " << n << " left its warp";
+      ++hits[to];
+    }
+    for (int it = 0; it < n; ++it) EXPECT_EQ(hits[it], 1) << "item " << it << " of " << n;
+  }
+}
+
+// Wavefronts of one 8-byte shared load by 16 lanes (served together): the most distinct 8-byte
+// words that any pair of banks is asked for.
+int wavefronts8(const std::vector<unsigned>& bytes) {
+  std::vector<std::set<unsigned>> pair(16);
+  for (unsigned b : bytes) pair[(b / 8) % 16].insert(b / 8);
+  std::size_t most = 0;
+  for (const auto& p : pair) most = std::max(most, p.size());
+  return static_cast<int>(most);
+}
+
+// The purpose: phase 2 reads window t of position quad q (an item; one window a position here) with
+// three 8-byte loads from byte (d + 4·q·s + t·s) rounded down to 8 (d the span's offset). At odd s,
+// 16 consecutive quads ask two words of some bank pair at every offset; spread, one.
+TEST(SpreadItem, TakesTheBankConflictsOutOfTheWindowLoadsAtOddShortSides) {
+  for (int s : {9, 17, 31, 33, 65, 127, 255}) {
+    for (unsigned d = 0; d < 16; ++d)
+      for (unsigned t = 0; t < 4; ++t)
+        for (unsigned k = 0; k < 3; ++k)
+          for (int half = 0; half < 2; ++half) {
+            std::vector<unsigned> plain, spread;
+            for (int l = 16 * half; l < 16 * half + 16; ++l) {
+              const auto at = [&](int q) {
+                return ((d + 4u * static_cast<unsigned>(q * s) + t * static_cast<unsigned>(s)) &
+                        ~7u) +
+                       8 * k;
+              };
+              plain.push_back(at(l));
+              spread.push_back(at(tb::ours::spread_item(l, 64)));
+            }
+            EXPECT_EQ(wavefronts8(spread), 1) << "s " << s << ", offset " << d << ", t " << t;
+            if (s != 17) {
+              EXPECT_EQ(wavefronts8(plain), 2) << "s " << s << ", offset " << d;
+            }
+          }
+  }
+}
+
+TEST(SpreadItem, EvenItemsInTheFirstHalfWarpOddInTheSecond) {
+  for (int l = 0; l < 32; ++l)
+    EXPECT_EQ(tb::ours::spread_item(64 + l, 100), 64 + (2 * l) % 32 + l / 16) << l;
+  EXPECT_EQ(tb::ours::spread_item(97, 100), 97); // the partial last group stays as it is
 }
