@@ -217,7 +217,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       for (int cw = tid / NPQ, pq = tid % NPQ; cw < NW;) {
         int cq = cw, q4 = pq; // the item this lane takes: window cq of position quad q4
         if constexpr (W::kSpread) {
-          if (s & 1) { // item cw·NPQ + pq becomes spread_item's, at most 31 items away
+          if ((s & 1) && NPQ >= 32) { // item cw·NPQ + pq becomes spread_item's, < 32 away
             const int it = cw * NPQ + pq;
             q4 += spread_item(it, NW * NPQ) - it;
             if (q4 >= NPQ)
