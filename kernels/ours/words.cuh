@@ -22,6 +22,10 @@
 // 21 in phase 2 and 10-15 in phase 3, against the padded tile's 237 warp instructions for every
 // 32 output packets. Nsight Compute counted about 150 (docs/perf-notes.md): the address
 // arithmetic around each shared access and the (row, packet) walks, not the permutes.
+// Variants (Words' OPTS; ours_best runs none of them yet): the gapped interleave staged as the
+// output span itself (kWordsCompact), u8 rows of a multiple of 32 channels in chunks of 32
+// (kWordsChunk), and the u8 de-interleave's phase-2 items dealt against bank conflicts at odd s
+// (kWordsSpread). Their layout helpers, plain C++ with host tests, are in word_layout.hpp.
 #pragma once
 
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
