@@ -16,7 +16,11 @@ Three ways to stage the gapped interleave (s * sizeof(T) not a multiple of 4):
   pieces  the output span itself, each word's bytes written with store_low_bytes (one 32-bit
           store, two 16-bit ones, or a byte, a 16-bit store and a byte; Words::kCompact)
 
-Usage: word_tile_banks.py            prints the table of docs/perf-notes.md (2026-11-25)
+The de-interleave of 1-byte elements (kWindows): phase 2's window loads (three 8-byte loads a
+16-byte window), with the items in order or dealt even and odd to the two half-warps at odd s
+(spread_item, kWordsSpread), averaged over 16 consecutive blocks (their span offsets differ).
+
+Usage: word_tile_banks.py            prints the tables of docs/perf-notes.md (2026-11-25)
        word_tile_banks.py --check SUMMARY.txt
                                      the model against Nsight Compute's shared-memory wavefronts
                                      of the u8 interleave at c67e5aa (results/h200/explore/
@@ -167,6 +171,43 @@ def model(es, s, rounds, staging, block=1000, L=10**7 + 1):
     return {k: v / kb for k, v in c.items()}
 
 
+def spread_item(it, n):
+    """kernels/ours/word_layout.hpp's spread_item."""
+    return (it & ~31) | (((it << 1) | ((it >> 4) & 1)) & 31) if (it & ~31) + 32 <= n else it
+
+
+def windows(s, rounds, spread, first_block=1000, blocks=16):
+    """Wavefronts a warp's window load, u8 de-interleave, over `blocks` consecutive blocks."""
+    V = 16
+    NK = (s + 3) // 4
+    NQ = max(2, rounds * THREADS // NK)
+    P = (NQ - 1) * V
+    NW, NPQ = (s + 15) // 16, NQ * V // 4
+    dpq, dcw = THREADS % NPQ, THREADS // NPQ
+    waves = loads = 0
+    for block in range(first_block, first_block + blocks):
+        d = (block * P * s) & 15
+        lanes = [[tid // NPQ, tid % NPQ] for tid in range(THREADS)]
+        while any(cw < NW for cw, _ in lanes):
+            for w in range(THREADS // 32):
+                act = [(cw, pq) for cw, pq in lanes[32 * w:32 * w + 32] if cw < NW]
+                if spread and s % 2 and NPQ >= 32:
+                    act = [divmod(spread_item(cw * NPQ + pq, NW * NPQ), NPQ) for cw, pq in act]
+                for t in range(4):
+                    for k3 in range(3):
+                        a = [shared_read16(d + 4 * pq * s + cw * 16 + t * s)[k3] for cw, pq in act]
+                        if a:
+                            loads += 1
+                            waves += wavefronts(a, 8)
+            for lane in lanes:
+                lane[1] += dpq
+                lane[0] += dcw
+                if lane[1] >= NPQ:
+                    lane[1] -= NPQ
+                    lane[0] += 1
+    return waves / loads
+
+
 def main():
     cases = [(1, 12, "half"), (1, 17, "half"), (1, 31, "half"), (1, 33, "half"),
              (1, 65, "whole"), (1, 65, "half"), (1, 127, "whole"), (2, 31, "half"),
@@ -184,6 +225,11 @@ def main():
                   f"{tot_w:10.1f}")
             if s * es % 4 == 0:
                 break
+    print("\nu8 de-interleave, phase-2 window loads: wavefronts a warp's load (2 is the floor)")
+    print(f"{'s':>4} {'tile':5} | {'in order':>8} | {'spread':>6}")
+    for s in (12, 17, 31, 33, 65, 100, 127):
+        rounds, tile = (1, "half") if s < 64 else (2, "whole")
+        print(f"{s:4} {tile:5} | {windows(s, rounds, False):8.2f} | {windows(s, rounds, True):6.2f}")
 
 
 def check(path):
