@@ -20,6 +20,10 @@ The de-interleave of 1-byte elements (kWindows): phase 2's window loads (three 8
 16-byte window), with the items in order or dealt even and odd to the two half-warps at odd s
 (spread_item, kWordsSpread), averaged over 16 consecutive blocks (their span offsets differ).
 
+The de-interleave of 2- and 4-byte elements: phase 2's 32-bit span loads (two a word for 2-byte
+elements, shared_word), with the walk's consecutive items or warp tiles of 4 words x 8 position
+groups at odd s (deal_item, kWordsDeal), over 8 consecutive blocks.
+
 Usage: word_tile_banks.py            prints the tables of docs/perf-notes.md (2026-11-25)
        word_tile_banks.py --check SUMMARY.txt
                                      the model against Nsight Compute's shared-memory wavefronts
@@ -208,6 +212,49 @@ def windows(s, rounds, spread, first_block=1000, blocks=16):
     return waves / loads
 
 
+def span_loads(es, s, rounds, deal, first_block=1000, blocks=8):
+    """Wavefronts a warp's 32-bit span load and load instructions, 2-/4-byte de-interleave."""
+    E, V = 4 // es, 16 // es
+    NK = (s + E - 1) // E
+    NQ = max(2, rounds * THREADS // NK)
+    P = (NQ - 1) * V
+    waves = loads = 0
+    for block in range(first_block, first_block + blocks):
+        z0 = block * P * s
+        d = (z0 - (z0 & ~(V - 1))) * es
+        warps = []
+        if deal and s % 2:
+            across = (NK + 3) // 4
+            for w in range(THREADS // 32):
+                for u in range(w, across * ((NQ + 7) // 8), THREADS // 32):
+                    i, j = divmod(u, across)
+                    warps.append([(4 * j + (l >> 3), 8 * i + (l & 7)) for l in range(32)
+                                  if 4 * j + (l >> 3) < NK and 8 * i + (l & 7) < NQ])
+        else:
+            iq, ik = THREADS // NK, THREADS - (THREADS // NK) * NK
+            lanes = [[tid % NK, tid // NK] for tid in range(THREADS)]
+            while any(qg < NQ for _, qg in lanes):
+                for w in range(THREADS // 32):
+                    act = [(kg, qg) for kg, qg in lanes[32 * w:32 * w + 32] if qg < NQ]
+                    if act:
+                        warps.append(act)
+                for lane in lanes:
+                    lane[0] += ik
+                    lane[1] += iq
+                    if lane[0] >= NK:
+                        lane[0] -= NK
+                        lane[1] += 1
+        for act in warps:
+            for g in range(4):
+                for t in range(E):
+                    for k in range(2 if es < 4 else 1):  # shared_word: two loads below 4 bytes
+                        a = [((d + (qg * V * s + kg * E) * es + (g * E + t) * s * es) // 4 + k) * 4
+                             for kg, qg in act]
+                        loads += 1
+                        waves += wavefronts(a, 4)
+    return waves / loads, loads / blocks
+
+
 def main():
     cases = [(1, 12, "half"), (1, 17, "half"), (1, 31, "half"), (1, 33, "half"),
              (1, 65, "whole"), (1, 65, "half"), (1, 127, "whole"), (2, 31, "half"),
@@ -230,6 +277,16 @@ def main():
     for s in (12, 17, 31, 33, 65, 100, 127):
         rounds, tile = (1, "half") if s < 64 else (2, "whole")
         print(f"{s:4} {tile:5} | {windows(s, rounds, False):8.2f} | {windows(s, rounds, True):6.2f}")
+    print("\n2- and 4-byte de-interleave (whole tile), phase-2 span loads: wavefronts a warp's load "
+          "(1 is the floor) and load instructions a block")
+    print(f"{'type':5} {'s':>4} | {'walk':>12} | {'dealt':>12}")
+    for es, name in ((2, "fp16"), (4, "fp32")):
+        for s in (12, 17, 31, 33, 48, 63, 100, 127):
+            if s >= 16 * 16 // es:
+                continue
+            w0, i0 = span_loads(es, s, 2 * es, False)
+            w1, i1 = span_loads(es, s, 2 * es, True)
+            print(f"{name:5} {s:4} | {w0:5.2f} {i0:6.0f} | {w1:5.2f} {i1:6.0f}")
 
 
 def check(path):

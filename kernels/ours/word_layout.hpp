@@ -72,4 +72,19 @@ TB_HD constexpr int spread_item(int it, int n) {
   return (it & ~31) + 32 <= n ? (it & ~31) | (((it << 1) | ((it >> 4) & 1)) & 31) : it;
 }
 
+// The phase-2 item of the 2- and 4-byte de-interleave with kWordsDeal (odd short sides): warp
+// tile u of J·ceil(NQ / 8) (J = ceil(NK / 4)) holds words 4j .. 4j + 3 of position groups 8i ..
+// 8i + 7 (j = u mod J, i = u / J), lane l word 4j + l / 8 of group 8i + l mod 8; lanes past NK
+// or NQ idle. Group qg's words start 4·s·qg words into the span (V positions of s channels), so
+// at odd s the 8 groups of a tile fall 4 banks apart in 8 different ways and the 4 words of each
+// fill them: every 32-bit span load of a whole tile is conflict-free, where consecutive words
+// of consecutive groups ask up to three words of a bank. Each quarter-warp stores 8 consecutive
+// chunks of one planar row.
+struct DealtItem {
+  int kg, qg;
+};
+TB_HD constexpr DealtItem deal_item(int u, int lane, int tiles_across) {
+  return {4 * (u % tiles_across) + (lane >> 3), 8 * (u / tiles_across) + (lane & 7)};
+}
+
 } // namespace tb::ours

@@ -32,19 +32,20 @@ bool word_tile_takes(const tb::LaunchArgs& a) {
 // Which tile: the whole word tile, half the positions a block (five or six blocks an SM,
 // WordsHalf), or the one ours_best takes (words_half_wins). OPTS: the variant (Words), each bit
 // where it applies: kWordsCompact to the interleave of 1- and 2-byte elements, kWordsSpread to
-// the de-interleave of 1-byte ones.
+// the de-interleave of 1-byte ones, kWordsDeal to the de-interleave of 2- and 4-byte ones.
 enum class Tile { whole, half, as_best };
 
 template <Tile TILE, unsigned OPTS = 0> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    using tb::ours::kWordsCompact, tb::ours::kWordsSpread;
+    using tb::ours::kWordsCompact, tb::ours::kWordsDeal, tb::ours::kWordsSpread;
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
         const int s = std::min(a.rows, a.cols);
         const auto go = [&](auto interleave, auto half) {
           constexpr bool I = decltype(interleave)::value, H = decltype(half)::value;
           constexpr unsigned O = (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
-                                 (!I && sizeof(T) == 1 ? OPTS & kWordsSpread : 0u);
+                                 (!I && sizeof(T) == 1 ? OPTS & kWordsSpread : 0u) |
+                                 (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -214,6 +215,23 @@ std::string compact_note(const tb::LaunchArgs& a) {
                  "below s = 64), de-interleaving 1-byte elements at odd s with the even position "
                  "quads in one half-warp and the odd ones in the other, so that the window loads "
                  "are free of bank conflicts")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(19)
+        .suites({"best"})
+        .note(path_note));
+
+// The 2- and 4-byte de-interleave's items dealt to warps in tiles of 4 words x 8 position groups
+// (Words::kDeal), on the tile ours_best would take: a candidate measured beside it
+// (docs/perf-notes.md).
+[[maybe_unused]] const bool registered_deal = tb::register_kernel(
+    tb::kernel("ours_words_deal", tb::Family::ours,
+               "Ours: word tile, 2-/4-byte de-interleave in dealt warp tiles",
+               tb::launcher<Launch<Tile::as_best, tb::ours::kWordsDeal>>())
+        .source(tb::ours::kSource)
+        .summary("the word tile ours_best's rule picks, de-interleaving 2- and 4-byte elements at "
+                 "odd s with each warp's items a tile of 4 words x 8 position groups, so that its "
+                 "span loads are free of bank conflicts")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(19)

@@ -35,7 +35,7 @@ namespace tb::ours {
 
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
-inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4;
+inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -74,9 +74,16 @@ struct Words {
   // stores stay conflict-free. Even s keeps the items in order (spread, s = 12 and 100 would go
   // from 2 to 4 a half-warp).
   static constexpr bool kSpread = (OPTS & kWordsSpread) != 0;
-  static_assert(OPTS < 8 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread)) &&
-                    (!kSpread || ES == 1),
-                "chunks and spread lanes: 1-byte elements, de-interleaving");
+  // kWordsDeal (de-interleaving 2- and 4-byte elements at odd s): each warp takes a tile of 4
+  // words x 8 position groups (deal_item) instead of consecutive words, so that its 32-bit span
+  // loads are conflict-free: modelled (docs/models/), wavefronts a load fp16 at s = 17, 31, 33
+  // 3.0, 2.0, 2.8 -> 1.0, fp32 at 17, 31, 33 2.8, 2.0, 1.9 -> 1.0, for 0-40% more load
+  // instructions where NK is not a multiple of 4 or NQ of 8 (idle lanes). Even s keeps the walk
+  // (dealt, fp16 at s = 48 would go from 2.0 to 7.0).
+  static constexpr bool kDeal = (OPTS & kWordsDeal) != 0;
+  static_assert(OPTS < 16 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
+                    (!kSpread || ES == 1) && (!kDeal || ES >= 2),
+                "chunks and spread lanes: 1-byte elements; dealt items: 2- and 4-byte elements");
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
@@ -259,7 +266,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       // 2-byte and 4-byte elements: V position words of channels kg·E .. from the span, four
       // E x E transposes, E chunks of planar rows (kWindows says why).
       const unsigned* sw32 = reinterpret_cast<const unsigned*>(span);
-      for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
+      auto item = [&](int kg, int qg) {
         const unsigned a = d + static_cast<unsigned>(qg * V * s + kg * E) * ES;
         uint4 r[E];
 #pragma unroll
@@ -274,9 +281,20 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
         }
 #pragma unroll
         for (int e = 0; e < E; ++e) planar[W::row_base(kg * E + e, RC) + qg] = r[e];
-        kg += ik;
-        qg += iq;
-        if (kg >= NK) kg -= NK, ++qg;
+      };
+      if (W::kDeal && (s & 1)) { // warp tiles of 4 words x 8 groups (deal_item)
+        const int J = (NK + 3) / 4, tiles = J * ((NQ + 7) / 8);
+        for (int u = tid / 32; u < tiles; u += kThreads / 32) {
+          const DealtItem it = deal_item(u, tid % 32, J);
+          if (it.kg < NK && it.qg < NQ) item(it.kg, it.qg);
+        }
+      } else {
+        for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
+          item(kg, qg);
+          kg += ik;
+          qg += iq;
+          if (kg >= NK) kg -= NK, ++qg;
+        }
       }
     }
     __syncthreads();

@@ -137,3 +137,48 @@ TEST(SpreadItem, EvenItemsInTheFirstHalfWarpOddInTheSecond) {
     EXPECT_EQ(tb::ours::spread_item(64 + l, 100), 64 + (2 * l) % 32 + l / 16) << l;
   EXPECT_EQ(tb::ours::spread_item(97, 100), 97); // the partial last group stays as it is
 }
+
+// deal_item: the warp tiles cover every phase-2 item (NK words x NQ position groups) exactly
+// once, whatever NK and NQ (lanes past them idle).
+TEST(DealItem, CoversEveryItemOnce) {
+  for (int nk : {2, 6, 16, 17, 50, 64})
+    for (int nq : {2, 8, 20, 60, 64}) {
+      const int across = (nk + 3) / 4, tiles = across * ((nq + 7) / 8);
+      std::vector<int> hits(nk * nq, 0);
+      for (int u = 0; u < tiles; ++u)
+        for (int lane = 0; lane < 32; ++lane) {
+          const tb::ours::DealtItem it = tb::ours::deal_item(u, lane, across);
+          ASSERT_GE(it.kg, 0);
+          ASSERT_GE(it.qg, 0);
+          if (it.kg < nk && it.qg < nq) ++hits[it.qg * nk + it.kg];
+        }
+      for (int i = 0; i < nk * nq; ++i)
+        EXPECT_EQ(hits[i], 1) << "NK " << nk << ", NQ " << nq << ": item " << i;
+    }
+}
+
+// The purpose: item (kg, qg)'s span words start 4·s·qg + kg words in (plus the span's offset and
+// the word pass), so at odd s a whole tile's 32 loads hit 32 different banks, where 32
+// consecutive items (the walk without dealing) ask several words of some bank. Each
+// quarter-warp (8 lanes of a 16-byte store) takes 8 consecutive groups of one word.
+TEST(DealItem, WholeTilesLoadFromThirtyTwoBanksAtOddShortSides) {
+  for (int s : {17, 31, 33, 63, 127})
+    for (int c = 0; c < 32; ++c)
+      for (int u = 0; u < 8; ++u) {
+        std::set<int> banks;
+        for (int lane = 0; lane < 32; ++lane) {
+          const tb::ours::DealtItem it = tb::ours::deal_item(u, lane, 4);
+          banks.insert((c + 4 * s * it.qg + it.kg) % 32);
+        }
+        EXPECT_EQ(banks.size(), 32u) << "s " << s << ", offset " << c << ", tile " << u;
+      }
+  const int s = 33, nk = 17; // without dealing: 32 consecutive items of the walk
+  std::set<int> walk;
+  for (int i = 0; i < 32; ++i) walk.insert((4 * s * (i / nk) + i % nk) % 32);
+  EXPECT_LT(walk.size(), 32u);
+  for (int q = 0; q < 4; ++q)
+    for (int l = 8 * q; l < 8 * q + 8; ++l) {
+      EXPECT_EQ(tb::ours::deal_item(5, l, 3).kg, tb::ours::deal_item(5, 8 * q, 3).kg);
+      EXPECT_EQ(tb::ours::deal_item(5, l, 3).qg, tb::ours::deal_item(5, 8 * q, 3).qg + l - 8 * q);
+    }
+}
