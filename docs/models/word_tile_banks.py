@@ -78,6 +78,14 @@ def pieces(o, nb, es):
     return out
 
 
+def warp_items(count):
+    """Phase 2's items a warp takes at once: thread tid takes items tid, tid + 256, ... (the
+    kernels' walks over (kg, qg) or (window, quad) step by 256 items), so each warp holds 32
+    consecutive items."""
+    for base in range(0, count, 32):
+        yield range(base, min(base + 32, count))
+
+
 def shared_read16(b):
     """shared_read16's three 8-byte loads for the 16 bytes at byte b."""
     return [(b & ~7) + 8 * k for k in range(3)]
@@ -106,51 +114,40 @@ def model(es, s, rounds, staging, block=1000, L=10**7 + 1):
         return span_bytes + 16 * (k * RC + k // E)
 
     c = defaultdict(int)
-    iq, ik = THREADS // NK, THREADS - (THREADS // NK) * NK
-    for w in range(THREADS // 32):
-        lanes = [[tid % NK, tid // NK] for tid in range(32 * w, 32 * w + 32)]
-        while True:
-            act = [(kg, qg) for kg, qg in lanes if qg < NQ]
-            if not act:
-                break
-            for e in range(E):  # phase 2's row windows
-                for k3 in range(3):
-                    a = [shared_read16(row(kg * E + e) + mis(kg * E + e) * es + qg * 16)[k3]
-                         for kg, qg in act]
-                    c["ld2_i"] += 1
-                    c["ld2_w"] += wavefronts(a, 8)
-            for g in range(4):
-                for t in range(E):
-                    def pos(qg):
-                        return qg * V + g * E + t
-                    if not gapped or staging == "padded":
-                        a = [((d + pos(qg) * sw) // 4 + kg) * 4 for kg, qg in act]
+    for items in warp_items(NK * NQ):
+        act = [(it % NK, it // NK) for it in items]
+        for e in range(E):  # phase 2's row windows
+            for k3 in range(3):
+                a = [shared_read16(row(kg * E + e) + mis(kg * E + e) * es + qg * 16)[k3]
+                     for kg, qg in act]
+                c["ld2_i"] += 1
+                c["ld2_w"] += wavefronts(a, 8)
+        for g in range(4):
+            for t in range(E):
+                def pos(qg):
+                    return qg * V + g * E + t
+                if not gapped or staging == "padded":
+                    a = [((d + pos(qg) * sw) // 4 + kg) * 4 for kg, qg in act]
+                    c["st_i"] += 1
+                    c["st_w"] += wavefronts(a, 4)
+                elif staging == "bytes":
+                    for j in range(E):
+                        a = [d + (pos(qg) * s + kg * E + j) * es for kg, qg in act
+                             if kg * E + j < s]
                         c["st_i"] += 1
-                        c["st_w"] += wavefronts(a, 4)
-                    elif staging == "bytes":
-                        for j in range(E):
-                            a = [d + (pos(qg) * s + kg * E + j) * es for kg, qg in act
-                                 if kg * E + j < s]
-                            c["st_i"] += 1
-                            c["st_w"] += wavefronts(a, es)
-                    else:
-                        # One instruction per piece kind; lanes whose word has fewer bytes (the
-                        # position's last) take their own pieces in the same instructions.
-                        by_piece = defaultdict(list)
-                        for kg, qg in act:
-                            o = d + (pos(qg) * s + kg * E) * es
-                            nb = min(4, (s - kg * E) * es)
-                            for off, size in pieces(o, nb, es):
-                                by_piece[(off, size)].append(o + off)
-                        for (off, size), a in by_piece.items():
-                            c["st_i"] += 1
-                            c["st_w"] += wavefronts(a, size)
-            for lane in lanes:
-                lane[0] += ik
-                lane[1] += iq
-                if lane[0] >= NK:
-                    lane[0] -= NK
-                    lane[1] += 1
+                        c["st_w"] += wavefronts(a, es)
+                else:
+                    # One instruction per piece kind; lanes whose word has fewer bytes (the
+                    # position's last) take their own pieces in the same instructions.
+                    by_piece = defaultdict(list)
+                    for kg, qg in act:
+                        o = d + (pos(qg) * s + kg * E) * es
+                        nb = min(4, (s - kg * E) * es)
+                        for off, size in pieces(o, nb, es):
+                            by_piece[(off, size)].append(o + off)
+                    for (off, size), a in by_piece.items():
+                        c["st_i"] += 1
+                        c["st_w"] += wavefronts(a, size)
     e_lo = (V - (z0 & (V - 1))) & (V - 1)
     nx = (P * s - e_lo + V - 1) // V
     for w0 in range(0, nx, 32):
@@ -187,28 +184,17 @@ def windows(s, rounds, spread, first_block=1000, blocks=16):
     NQ = max(2, rounds * THREADS // NK)
     P = (NQ - 1) * V
     NW, NPQ = (s + 15) // 16, NQ * V // 4
-    dpq, dcw = THREADS % NPQ, THREADS // NPQ
+    dealt = spread and s % 2 and NPQ >= 32
     waves = loads = 0
     for block in range(first_block, first_block + blocks):
         d = (block * P * s) & 15
-        lanes = [[tid // NPQ, tid % NPQ] for tid in range(THREADS)]
-        while any(cw < NW for cw, _ in lanes):
-            for w in range(THREADS // 32):
-                act = [(cw, pq) for cw, pq in lanes[32 * w:32 * w + 32] if cw < NW]
-                if spread and s % 2 and NPQ >= 32:
-                    act = [divmod(spread_item(cw * NPQ + pq, NW * NPQ), NPQ) for cw, pq in act]
-                for t in range(4):
-                    for k3 in range(3):
-                        a = [shared_read16(d + 4 * pq * s + cw * 16 + t * s)[k3] for cw, pq in act]
-                        if a:
-                            loads += 1
-                            waves += wavefronts(a, 8)
-            for lane in lanes:
-                lane[1] += dpq
-                lane[0] += dcw
-                if lane[1] >= NPQ:
-                    lane[1] -= NPQ
-                    lane[0] += 1
+        for items in warp_items(NW * NPQ):
+            act = [divmod(spread_item(it, NW * NPQ) if dealt else it, NPQ) for it in items]
+            for t in range(4):
+                for k3 in range(3):
+                    a = [shared_read16(d + 4 * pq * s + cw * 16 + t * s)[k3] for cw, pq in act]
+                    loads += 1
+                    waves += wavefronts(a, 8)
     return waves / loads
 
 
@@ -225,25 +211,12 @@ def span_loads(es, s, rounds, deal, first_block=1000, blocks=8):
         warps = []
         if deal and s % 2:
             across = (NK + 3) // 4
-            for w in range(THREADS // 32):
-                for u in range(w, across * ((NQ + 7) // 8), THREADS // 32):
-                    i, j = divmod(u, across)
-                    warps.append([(4 * j + (l >> 3), 8 * i + (l & 7)) for l in range(32)
-                                  if 4 * j + (l >> 3) < NK and 8 * i + (l & 7) < NQ])
+            for u in range(across * ((NQ + 7) // 8)):  # deal_item's warp tiles
+                i, j = divmod(u, across)
+                warps.append([(4 * j + (l >> 3), 8 * i + (l & 7)) for l in range(32)
+                              if 4 * j + (l >> 3) < NK and 8 * i + (l & 7) < NQ])
         else:
-            iq, ik = THREADS // NK, THREADS - (THREADS // NK) * NK
-            lanes = [[tid % NK, tid // NK] for tid in range(THREADS)]
-            while any(qg < NQ for _, qg in lanes):
-                for w in range(THREADS // 32):
-                    act = [(kg, qg) for kg, qg in lanes[32 * w:32 * w + 32] if qg < NQ]
-                    if act:
-                        warps.append(act)
-                for lane in lanes:
-                    lane[0] += ik
-                    lane[1] += iq
-                    if lane[0] >= NK:
-                        lane[0] -= NK
-                        lane[1] += 1
+            warps = [[(it % NK, it // NK) for it in items] for items in warp_items(NK * NQ)]
         for act in warps:
             for g in range(4):
                 for t in range(E):

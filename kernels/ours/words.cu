@@ -103,12 +103,13 @@ struct LaunchChunked {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes(a)) {
         using W = tb::ours::Words<T, 1, 5, tb::ours::kWordsChunk>;
-        const std::size_t smem = W::smem(32, false);
+        constexpr int CH = W::kChunk;
+        const std::size_t smem = W::smem(CH, false);
         tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
-        const long long blocks =
-            static_cast<long long>(a.cols / 32) * ((a.rows + W::width(32) - 1) / W::width(32));
-        tb::launch_kernel(ours_words<T, false, W>, dim3(static_cast<unsigned>(blocks)), dim3(256),
-                          smem, a);
+        // Chunk-first: cols / CH blocks for every P positions of the long side.
+        const unsigned blocks =
+            static_cast<unsigned>(a.cols / CH) * tb::ceil_div(a.rows, W::width(CH));
+        tb::launch_kernel(ours_words<T, false, W>, dim3(blocks), dim3(256), smem, a);
         return;
       }
     }
@@ -158,84 +159,58 @@ std::string compact_note(const tb::LaunchArgs& a) {
         .expect(tb::on_packet_rows(tb::at_most(tb::Figure::load_sectors_over_needed, 1.2,
                                                "every packet loaded once, the halo's from L2"))));
 
-// The gapped interleave staged compactly, on either tile: candidates for ours_best, measured
-// against the two above (docs/perf-notes.md).
-[[maybe_unused]] const bool registered_half_compact = tb::register_kernel(
-    tb::kernel("ours_words_half_compact", tb::Family::ours,
-               "Ours: word tile, half the positions a block, staged compactly",
-               tb::launcher<Launch<Tile::half, tb::ours::kWordsCompact>>())
-        .source(tb::ours::kSource)
-        .summary("ours_words_half with the gapped interleave (s·sizeof(T) not a multiple of 4) "
-                 "staged as the output span itself, each output packet read with one aligned "
-                 "16-byte load")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(19)
-        .suites({"best"})
-        .note(compact_note));
+// The candidates for ours_best: variants of the word tile (Words' OPTS), each registered like
+// ours_words so that one run measures it beside the tile ours_best takes (docs/perf-notes.md).
+template <class L>
+bool register_candidate(const char* id, const char* name, const char* summary,
+                        std::string (*note)(const tb::LaunchArgs&)) {
+  return tb::register_kernel(tb::kernel(id, tb::Family::ours, name, tb::launcher<L>())
+                                 .source(tb::ours::kSource)
+                                 .summary(summary)
+                                 .output(tb::Output::transpose)
+                                 .geometry(0, 0, 256, 1)
+                                 .order(19)
+                                 .suites({"best"})
+                                 .note(note));
+}
 
-[[maybe_unused]] const bool registered_compact = tb::register_kernel(
-    tb::kernel("ours_words_compact", tb::Family::ours, "Ours: word tile, staged compactly",
-               tb::launcher<Launch<Tile::whole, tb::ours::kWordsCompact>>())
-        .source(tb::ours::kSource)
-        .summary("ours_words with the gapped interleave (s·sizeof(T) not a multiple of 4) staged "
-                 "as the output span itself, each output packet read with one aligned 16-byte "
-                 "load")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(19)
-        .suites({"best"})
-        .note(compact_note));
+[[maybe_unused]] const bool registered_half_compact =
+    register_candidate<Launch<Tile::half, tb::ours::kWordsCompact>>(
+        "ours_words_half_compact", "Ours: word tile, half the positions a block, staged compactly",
+        "ours_words_half with the gapped interleave (s·sizeof(T) not a multiple of 4) staged as "
+        "the output span itself, each output packet read with one aligned 16-byte load",
+        compact_note);
 
-// A candidate for ours_best at short sides of one tile and more whose output rows are not
-// 16-byte aligned (docs/perf-notes.md).
-[[maybe_unused]] const bool registered_chunked = tb::register_kernel(
-    tb::kernel("ours_words_chunked", tb::Family::ours,
-               "Ours: word tile in chunks of 32 channels (u8 de-interleave)",
-               tb::launcher<LaunchChunked>())
-        .source(tb::ours::kSource)
-        .summary("1-byte elements de-interleaving rows of a multiple of 32 channels at any long "
-                 "side: the half word tile on chunks of 32 channels, its span swizzled so that "
-                 "each window is one conflict-free 16-byte load; other shapes run "
-                 "ours_words_half")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(19)
-        .suites({"best"})
-        .note(chunked_note));
+[[maybe_unused]] const bool registered_compact =
+    register_candidate<Launch<Tile::whole, tb::ours::kWordsCompact>>(
+        "ours_words_compact", "Ours: word tile, staged compactly",
+        "ours_words with the gapped interleave (s·sizeof(T) not a multiple of 4) staged as the "
+        "output span itself, each output packet read with one aligned 16-byte load",
+        compact_note);
 
-// The u8 de-interleave's window loads spread over the banks (Words::kSpread), on the tile
-// ours_best takes: a candidate measured beside it (docs/perf-notes.md).
-[[maybe_unused]] const bool registered_spread = tb::register_kernel(
-    tb::kernel("ours_words_spread", tb::Family::ours,
-               "Ours: word tile, u8 de-interleave with its lanes spread",
-               tb::launcher<Launch<Tile::as_best, tb::ours::kWordsSpread>>())
-        .source(tb::ours::kSource)
-        .summary("the word tile ours_best takes (half the positions a block for 1-byte elements "
-                 "below s = 64), de-interleaving 1-byte elements at odd s with the even position "
-                 "quads in one half-warp and the odd ones in the other, so that the window loads "
-                 "are free of bank conflicts")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(19)
-        .suites({"best"})
-        .note(path_note));
+// For short sides of one tile and more whose output rows are not 16-byte aligned.
+[[maybe_unused]] const bool registered_chunked = register_candidate<LaunchChunked>(
+    "ours_words_chunked", "Ours: word tile in chunks of 32 channels (u8 de-interleave)",
+    "1-byte elements de-interleaving rows of a multiple of 32 channels at any long side: the half "
+    "word tile on chunks of 32 channels, its span swizzled so that each window is one "
+    "conflict-free 16-byte load; other shapes run ours_words_half",
+    chunked_note);
 
-// The 2- and 4-byte de-interleave's items dealt to warps in tiles of 4 words x 8 position groups
-// (Words::kDeal), on the tile ours_best would take: a candidate measured beside it
-// (docs/perf-notes.md).
-[[maybe_unused]] const bool registered_deal = tb::register_kernel(
-    tb::kernel("ours_words_deal", tb::Family::ours,
-               "Ours: word tile, 2-/4-byte de-interleave in dealt warp tiles",
-               tb::launcher<Launch<Tile::as_best, tb::ours::kWordsDeal>>())
-        .source(tb::ours::kSource)
-        .summary("the word tile ours_best's rule picks, de-interleaving 2- and 4-byte elements at "
-                 "odd s with each warp's items a tile of 4 words x 8 position groups, so that its "
-                 "span loads are free of bank conflicts")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(19)
-        .suites({"best"})
-        .note(path_note));
+[[maybe_unused]] const bool registered_spread =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSpread>>(
+        "ours_words_spread", "Ours: word tile, u8 de-interleave with its lanes spread",
+        "the word tile ours_best takes (half the positions a block for 1-byte elements below "
+        "s = 64), de-interleaving 1-byte elements at odd s with the even position quads in one "
+        "half-warp and the odd ones in the other, so that the window loads are free of bank "
+        "conflicts",
+        path_note);
+
+[[maybe_unused]] const bool registered_deal =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsDeal>>(
+        "ours_words_deal", "Ours: word tile, 2-/4-byte de-interleave in dealt warp tiles",
+        "the word tile ours_best's rule picks, de-interleaving 2- and 4-byte elements at odd s "
+        "with each warp's items a tile of 4 words x 8 position groups, so that its span loads "
+        "are free of bank conflicts",
+        path_note);
 
 } // namespace

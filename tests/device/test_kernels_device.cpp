@@ -62,85 +62,83 @@ std::vector<Param> params() {
   // 66 x 67, 259 x 270, 17 x 4100 and 4100 x 17: the halo tile's partial edge tiles (a bottom
   // tile of fewer rows than its halo, fp32 and u8), and matrices narrower than one tile one way
   // (a partial tile next to whole ones).
-  const Shape shapes[] = {
-      {32, 32},
-      {2048, 2048},
-      {33, 65},
-      {1, 1000},
-      {1000, 1},
-      {1536, 4096},
-      {4096, 1536},
-      {4099, 7919},
-      {8192, 8192},
-      {8191, 8193},
-      {66, 67},
-      {259, 270},
-      {17, 4100},
-      {4100, 17},
-      // The half-height halo tile's bottom tile: 122 rows of 128 (u8),
-      // 58 of 64 (fp16); fewer than a tile by less than the halo.
-      {250, 301},
-      // A bottom tile short of a whole tile by less than one row group in
-      // every type (fp32 62 of 64 rows, u8 126 of 128 and 254 of 256,
-      // fp64 30 of 32): in u8, fp16 and bf16 the packet after its last
-      // group, cut at the matrix's last row (fp32 and fp64 offsets here
-      // never reach past it).
-      {254, 301},
-      // One side 16-byte aligned in every type (272 = 17 x 16), the other
-      // odd: the halo tile with the aligned side's realignment compiled out,
-      // output rows aligned (272 x 4099: a 16-row bottom tile, a partial
-      // last tile column) and input rows aligned (4099 x 272); 120 x 1001,
-      // a 2-byte matrix below one tile with aligned output rows.
-      {272, 4099},
-      {4099, 272},
-      {120, 1001},
-      // 2-byte rows that are whole packets but not whole 32-byte sectors
-      // (264 and 4104: 8 mod 16): the halo tile owning whole sectors of the
-      // output, input rows aligned, with a bottom tile of 8 rows (4104 x 264).
-      {264, 4104},
-      {4104, 264},
-      // Multiples of 16, so rows are whole 16-byte packets in every type,
-      // but not of any tile size: the edge tiles of the 16-byte tile.
-      {1040, 1008},
-      {1008, 1040},
-      // Few rows or columns, odd lengths: the skinny path both ways.
-      {3, 65},
-      {65, 3},
-      {2, 1001},
-      {1001, 2},
-      {7, 33},
-      {33, 7},
-      {5, 4099},
-      // A short side below one tile and an odd long side: the halo tile's
-      // partial tiles with the short rows aligned (fp32 at 60 and 52, u8 at
-      // 208 and 240) or not (fp32 at 47), the word tile and the gather next
-      // to them in the other types.
-      {60, 1001},
-      {1001, 52},
-      {1001, 47},
-      {208, 1001},
-      {1001, 240},
-      {31, 20011},
-      {20011, 31},
-      // A short side of 100 and an odd long side: the padded tile with a
-      // partial last packet column (u8 7 packets, fp16 13) both ways.
-      {100, 4099},
-      {4099, 100},
-      // A short side of whole packets, the long side a multiple of 16 but
-      // not of a block's positions: the narrow tile both ways (u8 1 and 8
-      // packets, fp16 2 and 8, fp32 4, fp64 8) with a partial last block.
-      {16, 4112},
-      {4112, 16},
-      {64, 1040},
-      {1040, 64},
-      {128, 1040},
-      {1040, 128},
-      // Rows of whole 32-byte chunks, an odd long side: the chunked word
-      // tile (u8, three chunks of 32 channels) with unaligned output rows.
-      {4099, 96},
-      // An odd short side from 64 to one tile, odd long side: the word tile's
-      // whole u8 de-interleave with its phase-2 items spread (ours_words_spread).
-      {2003, 127}};
+  const Shape shapes[] = {{32, 32},
+                          {2048, 2048},
+                          {33, 65},
+                          {1, 1000},
+                          {1000, 1},
+                          {1536, 4096},
+                          {4096, 1536},
+                          {4099, 7919},
+                          {8192, 8192},
+                          {8191, 8193},
+                          {66, 67},
+                          {259, 270},
+                          {17, 4100},
+                          {4100, 17},
+                          // The half-height halo tile's bottom tile: 122 rows of 128 (u8),
+                          // 58 of 64 (fp16); fewer than a tile by less than the halo.
+                          {250, 301},
+                          // A bottom tile short of a whole tile by less than one row group in
+                          // every type (fp32 62 of 64 rows, u8 126 of 128 and 254 of 256,
+                          // fp64 30 of 32): in u8, fp16 and bf16 the packet after its last
+                          // group, cut at the matrix's last row (fp32 and fp64 offsets here
+                          // never reach past it).
+                          {254, 301},
+                          // One side 16-byte aligned in every type (272 = 17 x 16), the other
+                          // odd: the halo tile with the aligned side's realignment compiled out,
+                          // output rows aligned (272 x 4099: a 16-row bottom tile, a partial
+                          // last tile column) and input rows aligned (4099 x 272); 120 x 1001,
+                          // a 2-byte matrix below one tile with aligned output rows.
+                          {272, 4099},
+                          {4099, 272},
+                          {120, 1001},
+                          // 2-byte rows that are whole packets but not whole 32-byte sectors
+                          // (264 and 4104: 8 mod 16): the halo tile owning whole sectors of the
+                          // output, input rows aligned, with a bottom tile of 8 rows (4104 x 264).
+                          {264, 4104},
+                          {4104, 264},
+                          // Multiples of 16, so rows are whole 16-byte packets in every type,
+                          // but not of any tile size: the edge tiles of the 16-byte tile.
+                          {1040, 1008},
+                          {1008, 1040},
+                          // Few rows or columns, odd lengths: the skinny path both ways.
+                          {3, 65},
+                          {65, 3},
+                          {2, 1001},
+                          {1001, 2},
+                          {7, 33},
+                          {33, 7},
+                          {5, 4099},
+                          // A short side below one tile and an odd long side: the halo tile's
+                          // partial tiles with the short rows aligned (fp32 at 60 and 52, u8 at
+                          // 208 and 240) or not (fp32 at 47), the word tile and the gather next
+                          // to them in the other types.
+                          {60, 1001},
+                          {1001, 52},
+                          {1001, 47},
+                          {208, 1001},
+                          {1001, 240},
+                          {31, 20011},
+                          {20011, 31},
+                          // A short side of 100 and an odd long side: the padded tile with a
+                          // partial last packet column (u8 7 packets, fp16 13) both ways.
+                          {100, 4099},
+                          {4099, 100},
+                          // A short side of whole packets, the long side a multiple of 16 but
+                          // not of a block's positions: the narrow tile both ways (u8 1 and 8
+                          // packets, fp16 2 and 8, fp32 4, fp64 8) with a partial last block.
+                          {16, 4112},
+                          {4112, 16},
+                          {64, 1040},
+                          {1040, 64},
+                          {128, 1040},
+                          {1040, 128},
+                          // An odd long side and rows of whole 32-byte chunks: the chunked
+                          // word tile (u8, three chunks of 32 channels); an odd short side of
+                          // 127: the whole u8 de-interleave with its items spread.
+                          {4099, 96},
+                          {2003, 127}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
