@@ -6,13 +6,18 @@
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
+//  - 1-byte elements de-interleaving rows of a multiple of 32 channels from 96 to 4096 (below one
+//    tile, or rows not 16-byte aligned): the word tile in chunks of 32 channels
+//    (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
-//    elements from s = 9 both ways, 2-byte ones de-interleaving above s = 16), unless the halo
-//    tile's partial tiles win first (halo_short_side_wins: 2-byte elements in unaligned rows
-//    interleaving from s = 105; 4-byte elements de-interleaving from s = 44 and interleaving
-//    whole packets from 56; 1-byte elements in whole packets from 192), else the skinny path
-//    (skinny.cuh), in registers or through shared rows as skinny_registers_win says;
+//    elements from s = 9 both ways, half the positions a block and staged compactly as
+//    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving above s = 16;
+//    4-byte ones de-interleaving from s = 9), unless the halo tile's partial tiles win first
+//    (halo_short_side_wins: 2-byte elements in unaligned rows interleaving from s = 105; 4-byte
+//    elements interleaving whole packets from 56; 1-byte elements in whole packets from 192),
+//    else the skinny path (skinny.cuh), in registers or through shared rows as
+//    skinny_registers_win says;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -109,7 +114,7 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, narrow, words, skinny, tile16, halo, scalar };
+enum class Path { copy, narrow, chunks, words, skinny, tile16, halo, scalar };
 
 Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
@@ -118,6 +123,7 @@ Path choose(const tb::LaunchArgs& a) {
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
+  if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
   if (s < 16 * v) return Path::skinny;
@@ -152,12 +158,24 @@ struct Launch {
       });
       break;
     }
+    case Path::chunks: {
+      if constexpr (sizeof(T) == 1) {
+        using W = tb::ours::WordsChunked<T>;
+        const std::size_t smem = W::smem(W::kChunk, false);
+        tb::allow_dynamic_smem(ours_best_words<T, false, W>, smem);
+        tb::launch_kernel(ours_best_words<T, false, W>,
+                          dim3(tb::ours::words_chunked_blocks<T>(a.rows, a.cols)), dim3(256), smem,
+                          a);
+      }
+      break;
+    }
     case Path::words: {
-      if constexpr (sizeof(T) <= 2) {
-        const int s = std::min(a.rows, a.cols);
-        const bool half =
-            tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, a.rows <= a.cols);
-        // The whole word tile, or half the positions a block where words_half_wins.
+      if constexpr (sizeof(T) <= 4) {
+        const int s = std::min(a.rows, a.cols), size = static_cast<int>(sizeof(T));
+        const bool half = tb::ours::words_half_wins(size, s, a.rows <= a.cols);
+        const bool compact = tb::ours::words_compact_wins(size, s, a.rows <= a.cols);
+        // The whole word tile, or for 1-byte elements half the positions a block where
+        // words_half_wins, staged compactly where words_compact_wins.
         const auto go = [&](auto interleave) {
           constexpr bool I = decltype(interleave)::value;
           const auto words = [&](auto w) {
@@ -167,10 +185,16 @@ struct Launch {
                               dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
                               W::smem(s, I), a);
           };
-          if (half)
-            words(tb::ours::WordsHalf<T, I>{});
-          else
+          if constexpr (sizeof(T) == 1) {
+            if (I && compact)
+              words(tb::ours::WordsHalf<T, I, tb::ours::kWordsCompact>{});
+            else if (half)
+              words(tb::ours::WordsHalf<T, I>{});
+            else
+              words(tb::ours::Words<T>{});
+          } else {
             words(tb::ours::Words<T>{});
+          }
         };
         if (a.rows <= a.cols)
           go(std::true_type{});
@@ -266,11 +290,17 @@ std::string path_note(const tb::LaunchArgs& a) {
     return fmt::format("path: narrow tile, {} (s = {} packets)",
                        a.rows <= a.cols ? "interleave" : "de-interleave",
                        std::min(a.rows, a.cols) / tb::elems_per_16_bytes(a.dtype));
+  case Path::chunks:
+    return fmt::format(
+        "path: word tile in chunks of 32 channels, de-interleave (s = {}, {} chunks)", a.cols,
+        a.cols / 32);
   case Path::words: {
     const int s = std::min(a.rows, a.cols);
+    const bool interleave = a.rows <= a.cols;
     return fmt::format(
-        "path: word tile, {} (s = {}{})", a.rows <= a.cols ? "interleave" : "de-interleave", s,
-        tb::ours::words_half_wins(size, s, a.rows <= a.cols) ? ", half the positions a block" : "");
+        "path: word tile, {} (s = {}{}{})", interleave ? "interleave" : "de-interleave", s,
+        tb::ours::words_half_wins(size, s, interleave) ? ", half the positions a block" : "",
+        tb::ours::words_compact_wins(size, s, interleave) ? ", staged compactly" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

@@ -106,10 +106,12 @@ template <typename T> constexpr int halo_blocks() {
 // Measured again on both GPUs with ours_best itself taking the halo tile (its aligned side's
 // realignment compiled out) at short sides s = 20-63 (4-byte), 112-255 (1-byte), 24-100 (2-byte,
 // de-interleaving) and 26-58 (8-byte), long sides odd (docs/perf-notes.md):
-//  - 4-byte elements de-interleaving from s = 44, aligned short rows or not (at 44: 83 / 93% of
-//    memcpy against the gather's 79 / 80, H200 / H100; at 47: 76 / 92 against 75 / 78; at 52:
-//    85 / 92 against 70 / 75; at 36 the H200 keeps the gather, 80 against 78, and at 39 both
-//    unaligned, 79 against 69) and interleaving from 56 where the short rows are whole packets
+//  - 4-byte elements de-interleaving from s = 44 won against the gather, aligned short rows or
+//    not (at 44: 83 / 93% of memcpy against the gather's 79 / 80, H200 / H100; at 47: 76 / 92
+//    against 75 / 78; at 52: 85 / 92 against 70 / 75), and has since lost them to the word tile
+//    (words_tile_wins: H100, +1 to +6 points at 44-50, 52, 56-58 and 60-62, within 0.3 at 51,
+//    53, 59 and 63, -2.5 and -1.5 at 54 and 55);
+//    interleaving from 56 where the short rows are whole packets
 //    (at 60: 93 / 96 against 83 / 93; at 44 a tie; unaligned at 55 and 63 the gather leads);
 //  - 1-byte elements from s = 192 both ways where the short rows are whole packets (at 192:
 //    85 / 94 against the word tile's 64 / 82 interleaving, 64 / 82 against 46 / 61
@@ -130,7 +132,7 @@ constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
   case 2:
     return interleave && s > 104;
   case 4:
-    return interleave ? whole_packets && s >= 56 : s >= 44;
+    return interleave && whole_packets && s >= 56;
   default:
     return false;
   }

@@ -102,14 +102,12 @@ struct LaunchChunked {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes(a)) {
-        using W = tb::ours::Words<T, 1, 5, tb::ours::kWordsChunk>;
-        constexpr int CH = W::kChunk;
-        const std::size_t smem = W::smem(CH, false);
+        using W = tb::ours::WordsChunked<T>;
+        const std::size_t smem = W::smem(W::kChunk, false);
         tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
-        // Chunk-first: cols / CH blocks for every P positions of the long side.
-        const unsigned blocks =
-            static_cast<unsigned>(a.cols / CH) * tb::ceil_div(a.rows, W::width(CH));
-        tb::launch_kernel(ours_words<T, false, W>, dim3(blocks), dim3(256), smem, a);
+        tb::launch_kernel(ours_words<T, false, W>,
+                          dim3(tb::ours::words_chunked_blocks<T>(a.rows, a.cols)), dim3(256), smem,
+                          a);
         return;
       }
     }

@@ -22,10 +22,11 @@
 // 21 in phase 2 and 10-15 in phase 3, against the padded tile's 237 warp instructions for every
 // 32 output packets. Nsight Compute counted about 150 (docs/perf-notes.md): the address
 // arithmetic around each shared access and the (row, packet) walks, not the permutes.
-// Variants (Words' OPTS; ours_best runs none of them yet): the gapped interleave staged as the
-// output span itself (kWordsCompact), u8 rows of a multiple of 32 channels in chunks of 32
-// (kWordsChunk), and the u8 de-interleave's phase-2 items dealt against bank conflicts at odd s
-// (kWordsSpread). Their layout helpers, plain C++ with host tests, are in word_layout.hpp.
+// Variants (Words' OPTS): the gapped interleave staged as the output span itself
+// (kWordsCompact; ours_best's for 1-byte elements), u8 rows of a multiple of 32 channels in
+// chunks of 32 (kWordsChunk; ours_best's), the u8 de-interleave's phase-2 items dealt against
+// bank conflicts at odd s (kWordsSpread) and the 2-/4-byte de-interleave's (kWordsDeal). Their
+// layout helpers, plain C++ with host tests, are in word_layout.hpp.
 #pragma once
 
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
@@ -457,19 +458,48 @@ constexpr bool words_take(int element_size, int s, bool interleave) {
 // tile, both ways where it takes the shape (the padded tile and the gather before: u8 at
 // s = 12, 31, 33 and 100, 56-66% of memcpy on the H200 and 69-84% on the H100, now 64-85% and
 // 83-97%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
-// and 88-91% on the H100 against 69-73 and 82-86). Interleaving 2-byte elements the gather stays
-// ahead at s = 12-100 on at least one of the GPUs, and so do the gather and the register path for
-// 4-byte elements. ours_best asks halo_short_side_wins (halo.cuh) first: 1-byte short rows of
-// whole packets from s = 192 go to the halo tile.
+// and 88-91% on the H100 against 69-73 and 82-86); 4-byte elements de-interleaving from s = 9
+// to one tile (H100, every s from 9 to 63 against the gather below 44 and the halo tile from
+// there: +2.8 to +11.4 points at 25-43, +1 to +6 at 44-50, 52, 56-58 and 60-62, 0 to +3 at
+// 9-23 but for 13, within 0.3 at 51, 53, 59 and 63; -2.2 at 13, -2.6 at 24, -2.5 and -1.5 at
+// 54 and 55, where the tile falls to 90-94% for reasons not yet counted). Interleaving 2-byte
+// elements the gather stays ahead at s = 12-100 on at least one of the GPUs, and so do the gather
+// and the register path for 4-byte elements. ours_best asks halo_short_side_wins (halo.cuh) first:
+// 1-byte short rows of whole packets from s = 192 go to the halo tile.
 constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
+  if (element_size == 4) return !interleave && s > kSkinnyRegMax && s < 64;
   return element_size == 2 && !interleave && s > 16 && s < 128;
 }
 // Which word tile: half the positions a block (WordsHalf) for 1-byte elements below s = 64,
-// both ways; the whole one from 64, where a block's P positions become few (u8 at 100: P = 144,
-// the halo of 16 positions 11% more), and for 2-byte elements.
-constexpr bool words_half_wins(int element_size, int s, bool /*interleave*/) {
-  return element_size == 1 && s < 64;
+// both ways, and interleaving where s is not a multiple of 4 below s = 100; the whole one
+// elsewhere, where a block's P positions become few (u8 at 100: P = 144, the halo of 16
+// positions 11% more), and for 2- and 4-byte elements. Interleaving at s not a multiple of 4
+// the half tile is staged compactly (words_compact_wins), and leads the whole one by 1.5 to 3.3
+// points at s = 65-90 on the H100, ties at 126-127 and trails by 1 to 6 from 113.
+constexpr bool words_half_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));
+}
+// Whether the half tile stages a 1-byte interleave compactly (kWordsCompact): where s is not a
+// multiple of 4, so that the padded staging would leave gaps. H100, against the padded half
+// tile: +1.4 to +1.9 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.
+constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true);
+}
+// The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of
+// a multiple of 32 channels from 96 to 4096, where the word tile (s = 96 and 160: 63 and 57% of
+// memcpy on the H100) or the halo tile (s = 192-4096 in unaligned rows: 58-84%) held them;
+// chunked, 82-92% (+2 to +29 points; at 8192, -0.8). Aligned rows of one tile and more keep the
+// 16-byte tile, and 2, 4 and 8 packets the narrow tile (ours_best asks narrow_packets first).
+template <typename T> using WordsChunked = Words<T, 1, 5, kWordsChunk>;
+constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned) {
+  return element_size == 1 && rows > cols && cols % 32 == 0 && cols >= 96 && cols <= 4096 &&
+         (!aligned || cols < 256);
+}
+// Blocks of a chunked launch, chunk-first: cols / 32 for every P positions of the long side.
+template <typename T> unsigned words_chunked_blocks(int rows, int cols) {
+  using W = WordsChunked<T>;
+  return static_cast<unsigned>(cols / W::kChunk) * ceil_div(rows, W::width(W::kChunk));
 }
 // The half tile holds five blocks an SM de-interleaving and six interleaving (48 and 40
 // registers for 1-byte elements, no spills, since phase 1 holds no packets in registers). Six

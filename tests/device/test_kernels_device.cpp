@@ -138,7 +138,12 @@ std::vector<Param> params() {
                           // word tile (u8, three chunks of 32 channels); an odd short side of
                           // 127: the whole u8 de-interleave with its items spread.
                           {4099, 96},
-                          {2003, 127}};
+                          {2003, 127},
+                          // Rows of whole packets and 96 channels (six packets, no narrow tile):
+                          // ours_best's chunked word tile on aligned rows; an odd short side of
+                          // 65 interleaving: its half word tile staged compactly.
+                          {1040, 96},
+                          {65, 4099}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});

@@ -155,10 +155,11 @@ TEST(Registry, PacketPathDecisionsPerShapeAndType) {
 
 // ours_best's dispatch, read back through the path it notes: the measured crossovers of
 // docs/perf-notes.md (the narrow tile for short sides of whole packets, the register path for
-// s = 2 to 8, the word tile for 1-byte elements from s = 9 and to de-interleave 2-byte ones from
-// s = 17, the halo tile to interleave 2-byte ones in unaligned rows from 105, the gather otherwise
-// below one tile; the halo tile owning whole sectors of 2-byte output rows that are not whole
-// sectors). No GPU needed: the note is computed on the host.
+// s = 2 to 8, the chunked word tile for 1-byte rows of a multiple of 32 channels, the word tile
+// for 1-byte elements from s = 9 and to de-interleave 2-byte ones from s = 17 and 4-byte ones
+// from 9, the halo tile to interleave 2-byte ones in unaligned rows from 105, the gather
+// otherwise below one tile; the halo tile owning whole sectors of 2-byte output rows that are
+// not whole sectors). No GPU needed: the note is computed on the host.
 TEST(Registry, BestPathPerShapeAndType) {
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
@@ -174,13 +175,39 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 16000000, 8, "de-interleave in registers");
   takes(DType::fp32, 3, 4099, "interleave in registers");
   // The word tile: 1-byte elements from s = 9 to one tile, where it takes the shape (interleaving
-  // at s = 9-15 only where s is a multiple of 4), half the positions a block below s = 64; 2-byte
-  // de-interleave from s = 17, the whole tile.
+  // at s = 9-15 only where s is a multiple of 4), half the positions a block below s = 64 and
+  // interleaving at s not a multiple of 4 below 100, staged compactly there; 2-byte
+  // de-interleave from s = 17 and 4-byte from 9, the whole tile.
   takes(DType::u8, 10666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
   takes(DType::u8, 12, 10666667, "word tile, interleave (s = 12, half the positions a block)");
-  takes(DType::u8, 4129033, 31, "word tile, de-interleave (s = 31, half");
+  takes(DType::u8, 4129033, 31, "word tile, de-interleave (s = 31, half the positions a block)");
   takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100)");
-  takes(DType::u8, 33, 3878787, "word tile, interleave (s = 33, half");
+  takes(DType::u8, 33, 3878787,
+        "word tile, interleave (s = 33, half the positions a block, staged compactly)");
+  takes(DType::u8, 17, 7529412,
+        "word tile, interleave (s = 17, half the positions a block, staged compactly)");
+  takes(DType::u8, 65, 1969231,
+        "word tile, interleave (s = 65, half the positions a block, staged compactly)");
+  takes(DType::u8, 99, 1000003,
+        "word tile, interleave (s = 99, half the positions a block, staged compactly)");
+  takes(DType::u8, 48, 2666667, "word tile, interleave (s = 48, half the positions a block)");
+  takes(DType::u8, 113, 1132745, "word tile, interleave (s = 113)");
+  takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65)");
+  takes(DType::fp32, 2666667, 12, "word tile, de-interleave (s = 12)");
+  takes(DType::fp32, 1032259, 31, "word tile, de-interleave (s = 31)");
+  takes(DType::fp32, 3555557, 9, "word tile, de-interleave (s = 9)");
+  takes(DType::fp32, 507937, 63, "word tile, de-interleave (s = 63)");
+  // The chunked word tile: 1-byte de-interleave, rows of a multiple of 32 channels from 96 to
+  // 4096, unaligned rows (or below one tile, s = 96-224).
+  takes(DType::u8, 1333335, 96, "word tile in chunks of 32 channels, de-interleave (s = 96, 3 ");
+  takes(DType::u8, 800001, 160, "word tile in chunks of 32 channels");
+  takes(DType::u8, 1040, 96, "word tile in chunks of 32 channels");
+  takes(DType::u8, 500001, 256, "word tile in chunks of 32 channels, de-interleave (s = 256, 8 ");
+  takes(DType::u8, 31250, 4096, "word tile in chunks of 32 channels");
+  takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
+  takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
+  takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100)");
+  takes(DType::u8, 96, 1333335, "word tile, interleave (s = 96)");
   takes(DType::u8, 1280001, 100, "word tile, de-interleave (s = 100)");
   takes(DType::u8, 20011, 255, "word tile, de-interleave (s = 255)");
   takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
@@ -194,17 +221,18 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 105, 533333, "halo tile (input and output rows not 16-byte aligned)");
   takes(DType::bf16, 120, 533333, "halo tile (input rows not 16-byte aligned)");
   takes(DType::fp16, 121, 533336, "halo tile (output rows not 16-byte aligned)");
-  // The halo tile below one tile for 4-byte elements de-interleaving from s = 44 (short rows
-  // aligned or not) and interleaving whole packets from 56, and 1-byte elements in whole packets
-  // from 192, both ways.
-  takes(DType::fp32, 615385, 52, "halo tile (output rows not 16-byte aligned)");
-  takes(DType::fp32, 680851, 47, "halo tile (input and output rows not 16-byte aligned)");
-  takes(DType::fp32, 727273, 44, "halo tile (output rows not 16-byte aligned)");
+  // The halo tile below one tile for 4-byte elements interleaving whole packets from 56 (the word
+  // tile de-interleaves them), and 1-byte elements in whole packets from 192, both ways (but for
+  // the chunked de-interleave at multiples of 32).
+  takes(DType::fp32, 615385, 52, "word tile, de-interleave (s = 52)");
+  takes(DType::fp32, 680851, 47, "word tile, de-interleave (s = 47)");
+  takes(DType::fp32, 727276, 44, "word tile, de-interleave (s = 44)");
+  takes(DType::fp32, 888889, 36, "word tile, de-interleave (s = 36)");
   takes(DType::fp32, 60, 533333, "halo tile (input rows not 16-byte aligned)");
   takes(DType::u8, 192, 666667, "halo tile, half height (input rows not 16-byte aligned)");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not 16-byte aligned)");
-  takes(DType::u8, 666667, 192, "halo tile, half height (output rows not 16-byte aligned)");
-  takes(DType::fp32, 888889, 36, "gather");
+  takes(DType::u8, 666667, 208, "halo tile, half height (output rows not 16-byte aligned)");
+  takes(DType::u8, 666667, 192, "word tile in chunks of 32 channels");
   takes(DType::fp32, 44, 727273, "gather");
   takes(DType::fp32, 63, 507937, "gather");
   takes(DType::u8, 176, 727273, "word tile, interleave (s = 176");
@@ -222,7 +250,6 @@ TEST(Registry, BestPathPerShapeAndType) {
   // 4 packets for each thread that takes packets (a multiple of the period s / gcd(s, V) up to
   // 256), so that none takes one more than the others; 1-byte elements keep 16 KB.
   takes(DType::fp32, 33, 969697, ", 112 positions a block");
-  takes(DType::fp32, 969697, 33, ", 124 positions a block");
   takes(DType::fp16, 31, 2064517, ", 256 positions a block");
   takes(DType::fp16, 100, 640001, ", 80 positions a block");
   takes(DType::u8, 13, 1000003, ", 1248 positions a block");
@@ -231,20 +258,20 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 5333333, 12,
         "gather through shared rows (span staged), 680 positions a block");
   takes(DType::bf16, 1000003, 13, "gather through shared rows (span staged)");
-  takes(DType::fp32, 2666667, 12, "gather through shared rows, 340 positions a block");
   takes(DType::fp64, 516129, 31, "gather through shared rows, ");
   takes(DType::fp16, 12, 5333333, "gather through shared rows, ");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
-  // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4- and 8-byte types.
+  // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4-byte interleaving, 8-byte
+  // types.
   takes(DType::u8, 13, 1000003, "gather");
   takes(DType::fp16, 100, 640001, "gather");
   takes(DType::bf16, 104, 533333, "gather");
   takes(DType::fp16, 1000003, 12, "gather");
-  takes(DType::fp32, 969697, 33, "gather");
+  takes(DType::fp32, 33, 969697, "gather");
   takes(DType::fp64, 516129, 31, "gather");
   // One tile and beyond: the tiles; the halo tile with the realignment of an aligned side
   // compiled out (rows a multiple of V: output rows aligned; cols: input rows).
-  takes(DType::u8, 500001, 256, "halo tile, half height (output rows not");
+  takes(DType::u8, 500001, 272, "halo tile, half height (output rows not");
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
   takes(DType::u8, 1000, 128000, "halo tile, half height (output rows not");
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
@@ -256,8 +283,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 250016, 256, "16-byte tile");
   takes(DType::u8, 500016, 256, "16-byte tile");
   takes(DType::fp32, 125004, 256, "16-byte tile");
-  takes(DType::u8, 500001, 256, "halo tile, half height (output rows not 16-byte aligned)");
   takes(DType::fp32, 320001, 100, "halo tile (output rows not");
+  takes(DType::u8, 500016, 4096, "16-byte tile");
   takes(DType::fp32, 100, 320001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
   // Block order: groups of tile rows where input rows split a sector between two long tile
