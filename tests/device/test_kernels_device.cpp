@@ -143,7 +143,9 @@ std::vector<Param> params() {
                           // ours_best's chunked word tile on aligned rows; an odd short side of
                           // 65 interleaving: its half word tile staged compactly.
                           {1040, 96},
-                          {65, 4099}};
+                          {65, 4099},
+                          // Two chunks of 32 channels in unaligned rows.
+                          {4099, 64}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
