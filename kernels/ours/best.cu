@@ -6,7 +6,7 @@
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
-//  - 1-byte elements de-interleaving rows of a multiple of 32 channels from 64 to 4096 (below one
+//  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (below one
 //    tile, or rows not 16-byte aligned): the word tile in chunks of 32 channels
 //    (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in

@@ -487,15 +487,15 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true);
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of
-// a multiple of 32 channels from 64 to 4096, where the word tile (s = 64, 96 and 160 in unaligned
-// rows: 60, 63 and 57% of memcpy on the H100) or the halo tile (s = 192-4096 in unaligned rows:
-// 58-84%) held them; chunked, 82-93% (+2 to +33 points; at 8192, -0.8). Aligned rows of one tile
-// and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile (ours_best asks
-// narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against the chunks' 88 and
-// 85).
+// a multiple of 32 channels from 32 to 4096, where the word tile (s = 32, 64, 96 and 160 in
+// unaligned rows: 64, 60, 63 and 57% of memcpy on the H100) or the halo tile (s = 192-4096 in
+// unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8). Aligned
+// rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
+// (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
+// the chunks' 88 and 85).
 template <typename T> using WordsChunked = Words<T, 1, 5, kWordsChunk>;
 constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned) {
-  return element_size == 1 && rows > cols && cols % 32 == 0 && cols >= 64 && cols <= 4096 &&
+  return element_size == 1 && rows > cols && cols % 32 == 0 && cols <= 4096 &&
          (!aligned || cols < 256);
 }
 // Blocks of a chunked launch, chunk-first: cols / 32 for every P positions of the long side.

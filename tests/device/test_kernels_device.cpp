@@ -144,7 +144,8 @@ std::vector<Param> params() {
                           // 65 interleaving: its half word tile staged compactly.
                           {1040, 96},
                           {65, 4099},
-                          // Two chunks of 32 channels in unaligned rows.
+                          // One and two chunks of 32 channels in unaligned rows.
+                          {4099, 32},
                           {4099, 64}};
   std::vector<Param> out;
   for (const Shape& s : shapes)

@@ -197,12 +197,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 1032259, 31, "word tile, de-interleave (s = 31)");
   takes(DType::fp32, 3555557, 9, "word tile, de-interleave (s = 9)");
   takes(DType::fp32, 507937, 63, "word tile, de-interleave (s = 63)");
-  // The chunked word tile: 1-byte de-interleave, rows of a multiple of 32 channels from 64 to
-  // 4096, unaligned rows (or below one tile, s = 96-224; 64 and 128 in aligned rows: the narrow
+  // The chunked word tile: 1-byte de-interleave, rows of a multiple of 32 channels up to 4096,
+  // unaligned rows (or below one tile, s = 96-224; 32, 64 and 128 in aligned rows: the narrow
   // tile, above).
   takes(DType::u8, 1000001, 64, "word tile in chunks of 32 channels, de-interleave (s = 64, 2 ");
   takes(DType::u8, 1000001, 128, "word tile in chunks of 32 channels");
-  takes(DType::u8, 1000001, 32, "word tile, de-interleave (s = 32, half");
+  takes(DType::u8, 1000001, 32, "word tile in chunks of 32 channels, de-interleave (s = 32, 1 ");
+  takes(DType::u8, 1000001, 48, "word tile, de-interleave (s = 48, half");
   takes(DType::u8, 1333335, 96, "word tile in chunks of 32 channels, de-interleave (s = 96, 3 ");
   takes(DType::u8, 800001, 160, "word tile in chunks of 32 channels");
   takes(DType::u8, 1040, 96, "word tile in chunks of 32 channels");
