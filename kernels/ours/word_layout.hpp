@@ -87,4 +87,16 @@ TB_HD constexpr DealtItem deal_item(int u, int lane, int tiles_across) {
   return {4 * (u % tiles_across) + (lane >> 3), 8 * (u / tiles_across) + (lane & 7)};
 }
 
+// Chunks a planar row of the word tile takes (Words::row_chunks), at least rc: the row of
+// channel k starts at chunk k·RC + k / E, so E rows (one word's channels) are E·RC + 1 chunks
+// apart. Consecutive lanes store E rows apart, 16 bytes each, and a quarter-warp's 8 stores fall
+// in 8 different bank groups only where that distance is odd: always for E = 2 and 4, and for
+// E = 1 (4-byte elements) where RC is even. So RC is rounded up to even for E = 1. Left odd, the
+// fp32 de-interleave's planar stores were 8-way conflicts wherever RC + 1 = NQ + 3 was a multiple
+// of 8 (s = 13, 22, 24, 38, 45, 54, 55: Nsight Compute on an H100, 5.8-7.1 M of 6.8-8.1 M store
+// wavefronts in conflicts at s = 13, 24, 54, against 0.4 of 1.4 M at s = 12).
+TB_HD constexpr int planar_row_chunks(int rc, int e) {
+  return e == 1 && rc % 2 != 0 ? rc + 1 : rc;
+}
+
 } // namespace tb::ours

@@ -30,7 +30,7 @@
 #pragma once
 
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
-#include "kernels/ours/word_layout.hpp" // store_low_bytes, chunk_swizzle
+#include "kernels/ours/word_layout.hpp" // store_low_bytes, chunk_swizzle, planar_row_chunks
 
 namespace tb::ours {
 
@@ -99,7 +99,9 @@ struct Words {
   // included): phase 2's lanes read rows E apart, and E·RC + 1 chunks put them in different
   // bank groups. De-interleaving, row k at chunk k·RC, for all channels of the 16-byte windows
   // phase 2 reads (windows(s)·V rows).
-  __host__ __device__ static constexpr int row_chunks(int s) { return width(s) / V + 3; }
+  __host__ __device__ static constexpr int row_chunks(int s) {
+    return planar_row_chunks(width(s) / V + 3, E);
+  }
   __host__ __device__ static constexpr int row_base(int k, int rc) { return k * rc + k / E; }
   __host__ __device__ static constexpr int windows(int s) { return (s * ES + 15) / 16; }
   // De-interleaving 1-byte elements, phase 2 reads each position's 16-byte window of channels

@@ -182,3 +182,19 @@ TEST(DealItem, WholeTilesLoadFromThirtyTwoBanksAtOddShortSides) {
       EXPECT_EQ(tb::ours::deal_item(5, l, 3).qg, tb::ours::deal_item(5, 8 * q, 3).qg + l - 8 * q);
     }
 }
+
+// Planar rows: E rows (one word's channels) an odd number of chunks apart for every element size
+// and row length, so that a quarter-warp's 16-byte stores to consecutive words' rows fall in 8
+// different bank groups; at most one chunk more than asked for.
+TEST(PlanarRowChunks, WordsOfRowsAnOddNumberOfChunksApart) {
+  for (int e : {1, 2, 4})
+    for (int rc = 3; rc <= 600; ++rc) {
+      const int got = tb::ours::planar_row_chunks(rc, e);
+      EXPECT_EQ((e * got + 1) % 2, 1) << "E = " << e << ", rc = " << rc;
+      EXPECT_GE(got, rc);
+      EXPECT_LE(got, rc + 1);
+      std::set<int> groups; // bank groups of 8 lanes storing rows E apart
+      for (int lane = 0; lane < 8; ++lane) groups.insert((lane * (e * got + 1)) % 8);
+      EXPECT_EQ(groups.size(), 8u) << "E = " << e << ", rc = " << rc;
+    }
+}
