@@ -5,6 +5,10 @@ and timing mode that both sides measured, the % of cudaMemcpy in each file, the 
 side's files (one file a pass), the change, each side's spread (largest minus smallest pass),
 and the new side's note (ours_best's path), with the base side's where it differs.
 
+ab-summary.py --new FILE.csv... --against K [--kernel K...] [--moved D]: the other kernels of
+the same files against kernel K (a candidate against ours_best, say), in the same table: the
+base columns are K's figures at the same case in the same pass, the note the kernel's with K's.
+
 % of memcpy is the kernel's bandwidth over cudaMemcpyAsync's at the same shape, element type,
 timing mode and L2 policy in the same file, so that each pass is compared with the copy ceiling
 of its own moment. With --moved D only the rows whose mean moved by D points or more. Reads
@@ -70,8 +74,10 @@ def side(paths, kernels):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--base", nargs="+", required=True, metavar="FILE.csv",
+    ap.add_argument("--base", nargs="+", metavar="FILE.csv",
                     help="the base tree's files, one a pass")
+    ap.add_argument("--against", metavar="K",
+                    help="instead of --base: the other kernels of the new files against kernel K")
     ap.add_argument("--new", nargs="+", required=True, metavar="FILE.csv",
                     help="the new tree's files, one a pass")
     ap.add_argument("--kernel", nargs="+", default=[], metavar="K",
@@ -82,8 +88,21 @@ def main():
     if not 0 <= a.moved <= 1000:
         die(f"--moved {a.moved:g}: accepted: points from 0 to 1000")
 
-    base_files, base = side(a.base, set(a.kernel))
-    new_files, new = side(a.new, set(a.kernel))
+    if (a.base is None) == (a.against is None):
+        die("accepted: --base FILE.csv... (two trees) or --against KERNEL (kernels of one tree), "
+            "one of the two")
+    if a.against:
+        new_files, new = side(a.new, set(a.kernel) | {a.against} if a.kernel else set())
+        if not any(k[0] == a.against for k in new[0]):
+            die(f"--against {a.against}: no such kernel measured in {a.new[0]}")
+        # Each kernel's case against the same case of kernel K in the same file.
+        base_files = new_files
+        base = [{k: f[(a.against,) + k[1:]] for k in f
+                 if k[0] != a.against and (a.against,) + k[1:] in f} for f in new]
+        new = [{k: v for k, v in f.items() if k[0] != a.against} for f in new]
+    else:
+        base_files, base = side(a.base, set(a.kernel))
+        new_files, new = side(a.new, set(a.kernel))
     gpus = sorted({r["gpu"] for _, rows in base_files + new_files for r in rows})
     if len(gpus) != 1:
         die(f"the files hold {len(gpus)} GPUs ({', '.join(gpus)}); accepted: an A/B on one GPU")
@@ -115,9 +134,15 @@ def main():
                      f"{', '.join(f'{x:.1f}' for x in b)} | {', '.join(f'{x:.1f}' for x in n)} | "
                      f"{mb:.1f} | {mn:.1f} | {mn - mb:+.1f} | {max(b) - min(b):.1f} / "
                      f"{max(n) - min(n):.1f} | {note} |")
-    print(f"{gpus[0]}: base {', '.join(revs[0]) or 'unknown'} ({len(base)} passes) against new "
-          f"{', '.join(revs[1]) or 'unknown'} ({len(new)} passes), % of cudaMemcpy in the same "
-          f"file{f', rows that moved by {a.moved:g} points or more' if a.moved else ''}\n")
+    moved = f", rows that moved by {a.moved:g} points or more" if a.moved else ""
+    if a.against:
+        print(f"{gpus[0]}: {', '.join(revs[1]) or 'unknown'} ({len(new)} passes), each kernel "
+              f"(new) against {a.against} (base) in the same pass, % of cudaMemcpy in the same "
+              f"file{moved}\n")
+    else:
+        print(f"{gpus[0]}: base {', '.join(revs[0]) or 'unknown'} ({len(base)} passes) against "
+              f"new {', '.join(revs[1]) or 'unknown'} ({len(new)} passes), % of cudaMemcpy in the "
+              f"same file{moved}\n")
     if not lines:
         print("none")
         return

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# scripts.sh SOURCE_DIR: plot.py, stability.py, counters-table.py and shape-map-summary.py end bad
-# input with one line, never a Python traceback: a binary file, a time of 0, two files with
-# nothing in common, two GPUs in one summary.
+# scripts.sh SOURCE_DIR: plot.py, stability.py, counters-table.py, shape-map-summary.py,
+# ab-summary.py and ncu-table.py end bad input with one line, never a Python traceback: a binary
+# file, a time of 0, two files with nothing in common, two GPUs in one summary.
 set -u
 src=$1
 s=$(mktemp -d)
@@ -85,6 +85,27 @@ grep -qF "| ours_best | u8 | 17 × 7529412 | loop-over-kernel | 73.9, 74.1 | 88.
 grep -qF "| ours_best | u8 | 65 × 1969231 | loop-over-kernel | 73.0, 73.4 | 69.3, 69.4 | 73.2 | 69.4 | -3.8 |" "$s/ab.md" ||
   fail "ab-summary.py: $(cat "$s/ab.md")"
 [[ $(grep -c '^| ours_best' "$s/ab.md") -eq 5 ]] || fail "ab-summary.py --moved 2: not the 5 rows that moved 2 points: $(cat "$s/ab.md")"
+# ab-summary.py --against: the candidates of one tree against ours_best in the same passes (the
+# committed H100 A/B of the chunked word tile), figure for figure with its against-best.md.
+cand=$src/results/h100-80gb-hbm3/explore/word-tile/candidates-d47c469
+one_line ab-summary.py "^ab-summary.py: error: accepted: --base FILE.csv... \(two trees\) or --against" --new "$cand/b-1.csv"
+one_line ab-summary.py "^ab-summary.py: error: accepted: --base FILE.csv... \(two trees\) or --against" --new "$cand/b-1.csv" --base "$cand/b-2.csv" --against ours_best
+one_line ab-summary.py "^ab-summary.py: error: --against ours_tile: no such kernel measured in" --new "$cand/b-1.csv" --against ours_tile
+python3 "$src/scripts/ab-summary.py" --new "$cand/b-1.csv" "$cand/b-2.csv" --against ours_best >"$s/against.md" 2>&1 ||
+  fail "ab-summary.py --against: $(cat "$s/against.md")"
+grep -qF "| ours_words_chunked | u8 | 500001 × 256 | loop-over-kernel | 76.4, 76.3 | 85.3, 85.5 | 76.4 | 85.4 | +9.0 | 0.1 / 0.2 |" "$s/against.md" ||
+  fail "ab-summary.py --against: $(cat "$s/against.md")"
+[[ $(grep -c '^| ours_words_chunked' "$s/against.md") -eq 5 && $(grep -c '^| ours_best' "$s/against.md") -eq 0 ]] ||
+  fail "ab-summary.py --against: not the 5 rows of ours_words_chunked alone: $(cat "$s/against.md")"
+# ncu-table.py: the committed Nsight Compute files side by side; bad input in one line.
+ncu=$src/results/h100-80gb-hbm3/explore/word-tile/planar-rows-e4892ce
+one_line ncu-table.py "^ncu-table.py: error: .*new-1.csv: no Nsight Compute CSV header" "$ncu/new-1.csv"
+one_line ncu-table.py "^ncu-table.py: error: cannot read" "$s/missing.csv"
+python3 "$src/scripts/ncu-table.py" "$ncu/ncu-fp32-2666667x12.csv" "$ncu/ncu-fp32-1333335x24.csv" >"$s/ncu.md" 2>&1 ||
+  fail "ncu-table.py: $(cat "$s/ncu.md")"
+grep -qF "| l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum | 1,427,678 | 8,140,436 |" "$s/ncu.md" ||
+  fail "ncu-table.py: $(cat "$s/ncu.md")"
+[[ $(head -1 "$s/ncu.md") == "| metric | fp32-2666667x12 | fp32-1333335x24 |" ]] || fail "ncu-table.py: header: $(head -1 "$s/ncu.md")"
 # ab.sh: bad input ends with one line and exit code 2 before anything is built.
 ab_bad() { # REGEX ARGS...
   local regex=$1
@@ -110,4 +131,4 @@ ab_bad "^ab: --kernels 'ours_best,ours_words' does not measure cuda_memcpy" "$s/
 # The word tile's shared-memory model (docs/models/) against the committed Nsight Compute counts.
 python3 "$src/docs/models/word_tile_banks.py" --check "$src/results/h200/explore/word-tile/ncu-c67e5aa/summary.txt" >"$s/model" 2>&1 ||
   fail "word_tile_banks.py --check: $(cat "$s/model")"
-echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary and 13 bad A/B inputs; the shared-memory model within 6% of the counters"
+echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary, its candidates against ours_best and 13 bad A/B inputs; the Nsight Compute table; the shared-memory model within 6% of the counters"
