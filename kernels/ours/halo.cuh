@@ -109,8 +109,8 @@ template <typename T> constexpr int halo_blocks() {
 //  - 4-byte elements de-interleaving from s = 44 won against the gather, aligned short rows or
 //    not (at 44: 83 / 93% of memcpy against the gather's 79 / 80, H200 / H100; at 47: 76 / 92
 //    against 75 / 78; at 52: 85 / 92 against 70 / 75), and has since lost them to the word tile
-//    (words_tile_wins: H100, +1 to +6 points at 44-50, 52, 56-58 and 60-62, within 0.3 at 51,
-//    53, 59 and 63, -2.5 and -1.5 at 54 and 55);
+//    (words_tile_wins: H100, +1.2 to +7.0 points at 44-50, 52, 54-58 and 60-62, within 0.5 at
+//    51, 53, 59 and 63);
 //    interleaving from 56 where the short rows are whole packets
 //    (at 60: 93 / 96 against 83 / 93; at 44 a tie; unaligned at 55 and 63 the gather leads);
 //  - 1-byte elements from s = 192 both ways where the short rows are whole packets (at 192:

@@ -461,10 +461,10 @@ constexpr bool words_take(int element_size, int s, bool interleave) {
 // s = 12, 31, 33 and 100, 56-66% of memcpy on the H200 and 69-84% on the H100, now 64-85% and
 // 83-97%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
 // and 88-91% on the H100 against 69-73 and 82-86); 4-byte elements de-interleaving from s = 9
-// to one tile (H100, every s from 9 to 63 against the gather below 44 and the halo tile from
-// there: +2.8 to +11.4 points at 25-43, +1 to +6 at 44-50, 52, 56-58 and 60-62, 0 to +3 at
-// 9-23 but for 13, within 0.3 at 51, 53, 59 and 63; -2.2 at 13, -2.6 at 24, -2.5 and -1.5 at
-// 54 and 55, where the tile falls to 90-94% for reasons not yet counted). Interleaving 2-byte
+// to one tile (H100, every s from 9 to 63: 92.1-98.6% of memcpy with the planar rows of
+// planar_row_chunks, against the gather's 82-98 below 44 and the halo tile's 85-94 from there,
+// measured in two runs: +0.1 to +4.4 points at 9-24, +3.4 to +11.6 at 25-43, +0.3 to +7.0 at
+// 44-63 but for 59 and 63, -0.2 and -0.1). Interleaving 2-byte
 // elements the gather stays ahead at s = 12-100 on at least one of the GPUs, and so do the gather
 // and the register path for 4-byte elements. ours_best asks halo_short_side_wins (halo.cuh) first:
 // 1-byte short rows of whole packets from s = 192 go to the halo tile.
@@ -477,14 +477,15 @@ constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
 // both ways, and interleaving where s is not a multiple of 4 below s = 100; the whole one
 // elsewhere, where a block's P positions become few (u8 at 100: P = 144, the halo of 16
 // positions 11% more), and for 2- and 4-byte elements. Interleaving at s not a multiple of 4
-// the half tile is staged compactly (words_compact_wins), and leads the whole one by 1.5 to 3.3
-// points at s = 65-90 on the H100, ties at 126-127 and trails by 1 to 6 from 113.
+// the half tile is staged compactly (words_compact_wins), and leads the whole one by 1.7 to 3.2
+// points at s = 65-90 on the H100, trails it by 1.1 at 113, ties at 126-127 and trails by 2 to 6
+// from 129.
 constexpr bool words_half_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));
 }
 // Whether the half tile stages a 1-byte interleave compactly (kWordsCompact): where s is not a
 // multiple of 4, so that the padded staging would leave gaps. H100, against the padded half
-// tile: +1.4 to +1.9 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.
+// tile: +1.4 to +2.0 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.
 constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true);
 }
