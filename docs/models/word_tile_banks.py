@@ -24,8 +24,9 @@ The de-interleave of 2- and 4-byte elements: phase 2's 32-bit span loads (two a 
 elements, shared_word), with the walk's consecutive items or warp tiles of 4 words x 8 position
 groups at odd s (deal_item, kWordsDeal), over 8 consecutive blocks.
 
-The chunked u8 de-interleave (kWordsChunk): phase 2's window loads and planar stores and phase
-3's shifted reads over the whole launch at L x 256 and L x 32.
+The chunked u8 de-interleave (kWordsChunk, in chunks of 32 or 64 channels): phase 2's window
+loads and planar stores and phase 3's shifted reads over the whole launch, and the cache lines
+of one warp-wide copy of phase 1.
 
 Usage: word_tile_banks.py            prints the tables of docs/perf-notes.md (2026-11-25)
        word_tile_banks.py --check SUMMARY.txt
@@ -231,31 +232,33 @@ def span_loads(es, s, rounds, deal, first_block=1000, blocks=8):
     return waves / loads, loads / blocks
 
 
-def chunk_swizzle(c):
-    """kernels/ours/word_layout.hpp: a span chunk's low three bits XORed with bits 3-5."""
-    return c ^ ((c >> 3) & 7)
+def chunk_swizzle(c, per=2):
+    """kernels/ours/word_layout.hpp: a span chunk's low three bits XORed with the three above a
+    position quad's 4 * per chunks."""
+    return c ^ ((c >> (3 if per == 2 else 4)) & 7)
 
 
-def chunks(rows, cols, first_block=1000, blocks=16):
-    """The chunked u8 de-interleave (kWordsChunk) at rows x cols (cols a multiple of 32): shared
-    load and store wavefronts and the loads' ideal wavefronts (one a group of lanes) over the
-    whole launch, from `blocks` consecutive blocks: phase 2's swizzled 16-byte window loads and
-    4-byte planar stores, phase 3's shifted reads (shared_read16) of each output packet, with
-    the rows' offsets from the 16-byte grid as the grid gives them."""
-    CH, V, NK = 32, 16, 8
+def chunks(rows, cols, ch=32, first_block=1000, blocks=16):
+    """The chunked u8 de-interleave (kWordsChunk; ch = 64 with kWordsWide) at rows x cols (cols
+    a multiple of ch): shared load and store wavefronts and the loads' ideal wavefronts (one a
+    group of lanes) over the whole launch, from `blocks` consecutive blocks: phase 2's swizzled
+    16-byte window loads and 4-byte planar stores, phase 3's shifted reads (shared_read16) of
+    each output packet, with the rows' offsets from the 16-byte grid as the grid gives them; and
+    the 128-byte lines of global memory one warp-wide copy of phase 1 reads."""
+    V, NK, per = 16, ch // 4, ch // 16
     NQ = max(2, THREADS // NK)  # one round
     P, NPQ = (NQ - 1) * V, NQ * V // 4
     RC = P // V + 3
     planar = (NQ * V * NK * 4 + 64) // 16 * 16
-    nchunks, L = cols // CH, rows
+    nchunks, L = cols // ch, rows
     out = {"p2_ld": 0, "p3_ld": 0, "ld_ideal": 0, "st": 0}
     for b in range(first_block, first_block + blocks):
-        k0, p0 = b % nchunks * CH, b // nchunks * P
+        k0, p0 = b % nchunks * ch, b // nchunks * P
         np_ = min(P, L - p0)
         for w in range(THREADS // 32):  # phase 2: thread tid takes window tid / NPQ of quad tid % NPQ
             items = [divmod(tid, NPQ) for tid in range(32 * w, 32 * w + 32)]
             for t in range(4):
-                a = [chunk_swizzle((4 * q4 + t) * 2 + cw) * 16 for cw, q4 in items]
+                a = [chunk_swizzle((4 * q4 + t) * per + cw, per) * 16 for cw, q4 in items]
                 out["p2_ld"] += wavefronts(a, 16)
                 out["ld_ideal"] += 4
             for c in range(16):
@@ -269,11 +272,11 @@ def chunks(rows, cols, first_block=1000, blocks=16):
 
         for w in range(THREADS // 32):
             lanes = [list(divmod(tid, per_row)) for tid in range(32 * w, 32 * w + 32)]
-            while any(k < CH for k, _ in lanes):
+            while any(k < ch for k, _ in lanes):
                 loads = [[], [], []]
                 for k, m in lanes:
                     pos = (V - mis(k)) % V + m * V
-                    if k < CH and pos < np_:
+                    if k < ch and pos < np_:
                         for i, a in enumerate(shared_read16(planar + k * RC * 16 + pos)):
                             loads[i].append(a)
                 for a in loads:
@@ -286,7 +289,10 @@ def chunks(rows, cols, first_block=1000, blocks=16):
                         lane[1] -= per_row
                         lane[0] += 1
     scale = nchunks * -(-rows // P) / blocks
-    return {k: v * scale for k, v in out.items()}
+    out = {k: v * scale for k, v in out.items()}
+    out["lines"] = len({((x // per) * cols + (x % per) * 16) // 128 for x in range(32)})
+    out["P"] = P
+    return out
 
 
 def main():
@@ -321,16 +327,18 @@ def main():
             w0, i0 = span_loads(es, s, 2 * es, False)
             w1, i1 = span_loads(es, s, 2 * es, True)
             print(f"{name:5} {s:4} | {w0:5.2f} {i0:6.0f} | {w1:5.2f} {i1:6.0f}")
-    print("\nu8 de-interleave in chunks of 32 channels, the whole launch: shared wavefronts, "
+    print("\nu8 de-interleave in chunks of 32 or 64 channels, the whole launch: shared wavefronts, "
           "millions (Nsight Compute at b69bbe1, H100: L x 256 loads 5.05 of which 2.51 "
           "conflicts, stores 1.16; L x 32 2.49, 1.22, 0.58)")
-    print(f"{'shape':>12} | {'window loads':>12} | {'shifted reads':>13} | {'over ideal':>10} | "
-          f"{'stores':>6}")
-    for rows, cols in ((500001, 256), (2000001, 32)):
-        c = chunks(rows, cols)
+    print(f"{'shape':>12} {'chunk':>5} | {'P':>3} | {'window loads':>12} | {'shifted reads':>13} | "
+          f"{'over ideal':>10} | {'stores':>6} | lines a phase-1 copy")
+    for rows, cols, ch in ((500001, 256, 32), (2000001, 32, 32), (1000001, 64, 32),
+                           (500001, 256, 64), (1000001, 64, 64)):
+        c = chunks(rows, cols, ch)
         over = c["p2_ld"] + c["p3_ld"] - c["ld_ideal"]
-        print(f"{rows:>7} x {cols:<3} | {c['p2_ld'] / 1e6:12.2f} | {c['p3_ld'] / 1e6:13.2f} | "
-              f"{over / 1e6:10.2f} | {c['st'] / 1e6:6.2f}")
+        print(f"{rows:>7} x {cols:<4} {ch:5} | {c['P']:3} | {c['p2_ld'] / 1e6:12.2f} | "
+              f"{c['p3_ld'] / 1e6:13.2f} | {over / 1e6:10.2f} | {c['st'] / 1e6:6.2f} | "
+              f"{c['lines']}")
 
 
 def check(path):

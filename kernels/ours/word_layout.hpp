@@ -52,13 +52,15 @@ TB_HD inline void store_low_bytes(unsigned char* base, unsigned o, unsigned w, i
   }
 }
 
-// Where the chunked word tile keeps span chunk c (position c / 2, packet c % 2 of its chunk of
-// 32 channels): the low three bits XORed with bits 3-5, a bijection within each group of 8
-// chunks. Phase 2's 8 lanes of a quarter-warp read one window of positions 4 apart (chunks 8
-// apart, in one bank group unswizzled), which land in 8 different bank groups; phase 1's 8
-// consecutive chunks stay in 8 groups.
-TB_HD constexpr int chunk_swizzle(int c) {
-  return c ^ ((c >> 3) & 7);
+// Where the chunked word tile keeps span chunk c (position c / PER, packet c % PER of its chunk
+// of 16·PER channels, PER = 2 or 4): the low three bits XORed with the three above a position
+// quad's 4·PER chunks (bits 3-5 for PER = 2, 4-6 for PER = 4), a bijection within each group of
+// 8 chunks. Phase 2's 8 lanes of a quarter-warp read one window of positions 4 apart (chunks
+// 4·PER apart, in one bank group unswizzled), which land in 8 different bank groups; phase 1's
+// 8 consecutive chunks stay in 8 groups.
+template <int PER = 2> TB_HD constexpr int chunk_swizzle(int c) {
+  static_assert(PER == 2 || PER == 4, "chunks of 32 or 64 channels");
+  return c ^ ((c >> (PER == 2 ? 3 : 4)) & 7);
 }
 
 // The item that phase 2's item it (of n) takes with kWordsSpread (odd short sides): in each whole

@@ -93,21 +93,23 @@ std::string path_note(const tb::LaunchArgs& a) {
 }
 
 // The chunked word tile (Words::kChunk): de-interleaving 1-byte elements whose rows are a
-// multiple of 32 channels; other shapes and types run ours_words_half.
-bool chunked_takes(const tb::LaunchArgs& a) {
-  return tb::dtype_size(a.dtype) == 1 && a.rows > a.cols && a.cols % 32 == 0;
+// multiple of CH channels (32, or 64 with kWordsWide); other shapes run ours_words_half.
+template <int CH> bool chunked_takes(const tb::LaunchArgs& a) {
+  return tb::dtype_size(a.dtype) == 1 && a.rows > a.cols && a.cols % CH == 0;
 }
 
-struct LaunchChunked {
+template <int CH> struct LaunchChunked {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) == 1) {
-      if (chunked_takes(a)) {
-        using W = tb::ours::WordsChunked<T>;
+      if (chunked_takes<CH>(a)) {
+        using W = std::conditional_t<
+            CH == 64, tb::ours::Words<T, 1, 5, tb::ours::kWordsChunk | tb::ours::kWordsWide>,
+            tb::ours::WordsChunked<T>>;
         const std::size_t smem = W::smem(W::kChunk, false);
         tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
         tb::launch_kernel(ours_words<T, false, W>,
-                          dim3(tb::ours::words_chunked_blocks<T>(a.rows, a.cols)), dim3(256), smem,
-                          a);
+                          dim3(tb::ours::words_chunked_blocks<T, W>(a.rows, a.cols)), dim3(256),
+                          smem, a);
         return;
       }
     }
@@ -115,10 +117,10 @@ struct LaunchChunked {
   }
 };
 
-std::string chunked_note(const tb::LaunchArgs& a) {
-  if (!chunked_takes(a))
+template <int CH> std::string chunked_note(const tb::LaunchArgs& a) {
+  if (!chunked_takes<CH>(a))
     return "chunks off for this shape and type; ran ours_words_half: " + path_note(a);
-  return fmt::format("de-interleave in {} chunks of 32 channels", a.cols / 32);
+  return fmt::format("de-interleave in {} chunks of {} channels", a.cols / CH, CH);
 }
 
 // The compact kernels' note: the path, and whether the staging span was compact (Words::gaps).
@@ -187,12 +189,19 @@ bool register_candidate(const char* id, const char* name, const char* summary,
         compact_note);
 
 // For short sides of one tile and more whose output rows are not 16-byte aligned.
-[[maybe_unused]] const bool registered_chunked = register_candidate<LaunchChunked>(
+[[maybe_unused]] const bool registered_chunked = register_candidate<LaunchChunked<32>>(
     "ours_words_chunked", "Ours: word tile in chunks of 32 channels (u8 de-interleave)",
     "1-byte elements de-interleaving rows of a multiple of 32 channels at any long side: the half "
     "word tile on chunks of 32 channels, its span swizzled so that each window is one "
     "conflict-free 16-byte load; other shapes run ours_words_half",
-    chunked_note);
+    chunked_note<32>);
+
+[[maybe_unused]] const bool registered_chunked64 = register_candidate<LaunchChunked<64>>(
+    "ours_words_chunked64", "Ours: word tile in chunks of 64 channels (u8 de-interleave)",
+    "ours_words_chunked with chunks of 64 channels: each warp-wide copy of phase 1 reads 8 "
+    "positions of 64 bytes instead of 16 of 32; rows of a multiple of 64 channels, other shapes "
+    "run ours_words_half",
+    chunked_note<64>);
 
 [[maybe_unused]] const bool registered_spread =
     register_candidate<Launch<Tile::as_best, tb::ours::kWordsSpread>>(

@@ -36,7 +36,8 @@ namespace tb::ours {
 
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
-inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8;
+inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
+                          kWordsWide = 16;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -66,7 +67,10 @@ struct Words {
   // 16-byte load and without bank conflicts: lanes 4 positions apart, 128 bytes apart in the
   // span, would all fall in one bank group. For short sides of one tile and more, whose output
   // rows are not 16-byte aligned (the halo tile's weakest shapes, u8 L x 256 to L x 4096).
-  static constexpr int kChunk = (OPTS & kWordsChunk) != 0 ? 32 : 0;
+  // With kWordsWide, chunks of 64 channels (four packets a position), so that each of phase 1's
+  // warp-wide copies reads 8 positions of 64 bytes, not 16 of 32: half the cache lines a request
+  // where the rows are longer than a chunk (docs/perf-notes.md).
+  static constexpr int kChunk = (OPTS & kWordsChunk) == 0 ? 0 : (OPTS & kWordsWide) != 0 ? 64 : 32;
   // kWordsSpread (de-interleaving 1-byte elements at odd s, kWindows): each warp's 32 phase-2
   // items are dealt so that the first half-warp takes the even ones and the second the odd ones
   // (spread_item), so that their 8-byte window loads, s words apart for consecutive position
@@ -82,9 +86,11 @@ struct Words {
   // instructions where NK is not a multiple of 4 or NQ of 8 (idle lanes). Even s keeps the walk
   // (dealt, fp16 at s = 48 would go from 2.0 to 7.0).
   static constexpr bool kDeal = (OPTS & kWordsDeal) != 0;
-  static_assert(OPTS < 16 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
-                    (!kSpread || ES == 1) && (!kDeal || ES >= 2),
-                "chunks and spread lanes: 1-byte elements; dealt items: 2- and 4-byte elements");
+  static_assert(OPTS < 32 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
+                    (!kSpread || ES == 1) && (!kDeal || ES >= 2) &&
+                    ((OPTS & kWordsWide) == 0 || kChunk != 0),
+                "chunks and spread lanes: 1-byte elements; dealt items: 2- and 4-byte elements; "
+                "wide chunks are chunks");
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
@@ -200,11 +206,14 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     const int nch = static_cast<int>((z0 + static_cast<long long>(nl) * s - a0 + V - 1) / V);
     uint4* sp = reinterpret_cast<uint4*>(span);
     if constexpr (CH != 0) {
-      // Chunked: position q's two packets of the chunk (whole packets inside the matrix: rows
-      // of cols channels on the 16-byte grid) into span chunks 2q and 2q + 1, swizzled.
-      for (int x = tid; x < 2 * nl; x += kThreads)
-        copy16_async(sp + chunk_swizzle(x),
-                     src + (static_cast<long long>(p0 + (x >> 1)) * cols + k0 + (x & 1) * V));
+      // Chunked: position q's PER packets of the chunk (whole packets inside the matrix: rows
+      // of cols channels on the 16-byte grid) into span chunks PER·q .. PER·q + PER - 1,
+      // swizzled.
+      constexpr int PER = CH / 16;
+      for (int x = tid; x < PER * nl; x += kThreads)
+        copy16_async(sp + chunk_swizzle<PER>(x),
+                     src + (static_cast<long long>(p0 + (x >> (PER / 2))) * cols + k0 +
+                            (x & (PER - 1)) * V));
     } else {
       for (int x = tid; x < nch; x += kThreads) {
         const long long g = a0 + static_cast<long long>(x) * V;
@@ -245,7 +254,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 #pragma unroll
         for (int t = 0; t < 4; ++t) {
           if constexpr (CH != 0) // window cq of position 4·q4 + t: one aligned chunk
-            win[t] = sp[chunk_swizzle((4 * q4 + t) * 2 + cq)];
+            win[t] = sp[chunk_swizzle<CH / 16>((4 * q4 + t) * (CH / 16) + cq)];
           else
             win[t] = shared_read16<ES>(span, a + static_cast<unsigned>(t * s * ES));
         }
@@ -501,9 +510,10 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool ali
   return element_size == 1 && rows > cols && cols % 32 == 0 && cols <= 4096 &&
          (!aligned || cols < 256);
 }
-// Blocks of a chunked launch, chunk-first: cols / 32 for every P positions of the long side.
-template <typename T> unsigned words_chunked_blocks(int rows, int cols) {
-  using W = WordsChunked<T>;
+// Blocks of a chunked launch, chunk-first: cols / W::kChunk for every P positions of the long
+// side.
+template <typename T, typename W = WordsChunked<T>>
+unsigned words_chunked_blocks(int rows, int cols) {
   return static_cast<unsigned>(cols / W::kChunk) * ceil_div(rows, W::width(W::kChunk));
 }
 // The half tile holds five blocks an SM de-interleaving and six interleaving (48 and 40

@@ -58,6 +58,37 @@ TEST(ChunkSwizzle, IsABijectionWithinEachGroupOfEight) {
   for (int p = 0; p < 1024; ++p) EXPECT_EQ(hits[p], 1) << p;
 }
 
+// Chunks of 64 channels: 4 chunks a position, 256 positions of a block (1024 chunks), each group
+// of 8 in place.
+TEST(ChunkSwizzle, WideChunksAreABijectionWithinEachGroupOfEight) {
+  std::vector<int> hits(1024, 0);
+  for (int c = 0; c < 1024; ++c) {
+    const int p = tb::ours::chunk_swizzle<4>(c);
+    ASSERT_GE(p, 0);
+    ASSERT_LT(p, 1024);
+    EXPECT_EQ(p / 8, c / 8) << c;
+    ++hits[p];
+  }
+  for (int p = 0; p < 1024; ++p) EXPECT_EQ(hits[p], 1) << p;
+}
+
+// The same quarter-warps with 4 windows a position: chunk (4pq + t)·4 + cw.
+TEST(ChunkSwizzle, WideChunksQuarterWarpsReadEightBankGroups) {
+  for (int pq0 = 0; pq0 < 64; pq0 += 8)
+    for (int t = 0; t < 4; ++t)
+      for (int cw = 0; cw < 4; ++cw) {
+        std::set<int> groups;
+        for (int pq = pq0; pq < pq0 + 8; ++pq)
+          groups.insert(tb::ours::chunk_swizzle<4>((4 * pq + t) * 4 + cw) % 8);
+        EXPECT_EQ(groups.size(), 8u) << "pq from " << pq0 << ", t " << t << ", window " << cw;
+      }
+  for (int x0 = 0; x0 < 1024; x0 += 8) {
+    std::set<int> groups;
+    for (int x = x0; x < x0 + 8; ++x) groups.insert(tb::ours::chunk_swizzle<4>(x) % 8);
+    EXPECT_EQ(groups.size(), 8u) << "chunks from " << x0;
+  }
+}
+
 // 16-byte shared accesses are served 8 lanes at a time; the 8 are free of bank conflicts when
 // their chunks fall in 8 different groups of 4 banks (chunk mod 8). Phase 2: the 8 lanes of a
 // quarter-warp take consecutive position quads pq (from a multiple of 8) and read window cw of
