@@ -144,9 +144,11 @@ std::vector<Param> params() {
                           // 65 interleaving: its half word tile staged compactly.
                           {1040, 96},
                           {65, 4099},
-                          // One and two chunks of 32 channels in unaligned rows.
+                          // One and two chunks of 32 channels in unaligned rows (one of 64), and
+                          // three of 64 (six of 32).
                           {4099, 32},
-                          {4099, 64}};
+                          {4099, 64},
+                          {4099, 192}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
