@@ -95,11 +95,11 @@ def main():
         new_files, new = side(a.new, set(a.kernel) | {a.against} if a.kernel else set())
         if not any(k[0] == a.against for k in new[0]):
             die(f"--against {a.against}: no such kernel measured in {a.new[0]}")
-        # Each kernel's case against the same case of kernel K in the same file.
+        # Each kernel's case against the same case of kernel K in the same file (K's own cases
+        # have no base, so they drop out of the cases compared below).
         base_files = new_files
         base = [{k: f[(a.against,) + k[1:]] for k in f
                  if k[0] != a.against and (a.against,) + k[1:] in f} for f in new]
-        new = [{k: v for k, v in f.items() if k[0] != a.against} for f in new]
     else:
         base_files, base = side(a.base, set(a.kernel))
         new_files, new = side(a.new, set(a.kernel))

@@ -102,9 +102,7 @@ template <int CH> struct LaunchChunked {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes<CH>(a)) {
-        using W = std::conditional_t<
-            CH == 64, tb::ours::Words<T, 1, 5, tb::ours::kWordsChunk | tb::ours::kWordsWide>,
-            tb::ours::WordsChunked<T>>;
+        using W = tb::ours::WordsChunked<T, CH>;
         const std::size_t smem = W::smem(W::kChunk, false);
         tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
         tb::launch_kernel(ours_words<T, false, W>,

@@ -505,7 +505,8 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
 // (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
 // the chunks' 88 and 85).
-template <typename T> using WordsChunked = Words<T, 1, 5, kWordsChunk>;
+template <typename T, int CH = 32>
+using WordsChunked = Words<T, 1, 5, kWordsChunk | (CH == 64 ? kWordsWide : 0u)>;
 constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned) {
   return element_size == 1 && rows > cols && cols % 32 == 0 && cols <= 4096 &&
          (!aligned || cols < 256);

@@ -44,69 +44,49 @@ TEST(ByteStore, TwoByteElementsLandAtEveryOffsetAndNothingElse) {
   check_every_offset_and_count<2>();
 }
 
-// The span holds 2 chunks a position for up to 512 positions (1024 chunks): every chunk gets
-// its own place, and each group of 8 stays in place, so the span's size is unchanged.
+// The span holds PER chunks a position (2 for chunks of 32 channels, 4 for 64) for up to 1024
+// chunks: every chunk gets its own place, and each group of 8 stays in place, so the span's size
+// is unchanged.
+template <int PER> void expect_bijection_within_groups_of_eight() {
+  std::vector<int> hits(1024, 0);
+  for (int c = 0; c < 1024; ++c) {
+    const int p = tb::ours::chunk_swizzle<PER>(c);
+    ASSERT_GE(p, 0);
+    ASSERT_LT(p, 1024);
+    EXPECT_EQ(p / 8, c / 8) << "PER " << PER << ", chunk " << c;
+    ++hits[p];
+  }
+  for (int p = 0; p < 1024; ++p) EXPECT_EQ(hits[p], 1) << "PER " << PER << ", place " << p;
+}
 TEST(ChunkSwizzle, IsABijectionWithinEachGroupOfEight) {
-  std::vector<int> hits(1024, 0);
-  for (int c = 0; c < 1024; ++c) {
-    const int p = tb::ours::chunk_swizzle(c);
-    ASSERT_GE(p, 0);
-    ASSERT_LT(p, 1024);
-    EXPECT_EQ(p / 8, c / 8) << c;
-    ++hits[p];
-  }
-  for (int p = 0; p < 1024; ++p) EXPECT_EQ(hits[p], 1) << p;
-}
-
-// Chunks of 64 channels: 4 chunks a position, 256 positions of a block (1024 chunks), each group
-// of 8 in place.
-TEST(ChunkSwizzle, WideChunksAreABijectionWithinEachGroupOfEight) {
-  std::vector<int> hits(1024, 0);
-  for (int c = 0; c < 1024; ++c) {
-    const int p = tb::ours::chunk_swizzle<4>(c);
-    ASSERT_GE(p, 0);
-    ASSERT_LT(p, 1024);
-    EXPECT_EQ(p / 8, c / 8) << c;
-    ++hits[p];
-  }
-  for (int p = 0; p < 1024; ++p) EXPECT_EQ(hits[p], 1) << p;
-}
-
-// The same quarter-warps with 4 windows a position: chunk (4pq + t)·4 + cw.
-TEST(ChunkSwizzle, WideChunksQuarterWarpsReadEightBankGroups) {
-  for (int pq0 = 0; pq0 < 64; pq0 += 8)
-    for (int t = 0; t < 4; ++t)
-      for (int cw = 0; cw < 4; ++cw) {
-        std::set<int> groups;
-        for (int pq = pq0; pq < pq0 + 8; ++pq)
-          groups.insert(tb::ours::chunk_swizzle<4>((4 * pq + t) * 4 + cw) % 8);
-        EXPECT_EQ(groups.size(), 8u) << "pq from " << pq0 << ", t " << t << ", window " << cw;
-      }
-  for (int x0 = 0; x0 < 1024; x0 += 8) {
-    std::set<int> groups;
-    for (int x = x0; x < x0 + 8; ++x) groups.insert(tb::ours::chunk_swizzle<4>(x) % 8);
-    EXPECT_EQ(groups.size(), 8u) << "chunks from " << x0;
-  }
+  expect_bijection_within_groups_of_eight<2>();
+  expect_bijection_within_groups_of_eight<4>();
 }
 
 // 16-byte shared accesses are served 8 lanes at a time; the 8 are free of bank conflicts when
 // their chunks fall in 8 different groups of 4 banks (chunk mod 8). Phase 2: the 8 lanes of a
 // quarter-warp take consecutive position quads pq (from a multiple of 8) and read window cw of
-// position 4pq + t, chunk (4pq + t)·2 + cw. Phase 1: consecutive chunks.
-TEST(ChunkSwizzle, QuarterWarpsReadEightBankGroups) {
-  for (int pq0 = 0; pq0 < 128; pq0 += 8)
+// position 4pq + t, chunk (4pq + t)·PER + cw (PER windows a position). Phase 1: consecutive
+// chunks.
+template <int PER> void expect_quarter_warps_in_eight_bank_groups() {
+  for (int pq0 = 0; pq0 < 256 / PER; pq0 += 8)
     for (int t = 0; t < 4; ++t)
-      for (int cw = 0; cw < 2; ++cw) {
+      for (int cw = 0; cw < PER; ++cw) {
         std::set<int> groups;
         for (int pq = pq0; pq < pq0 + 8; ++pq)
-          groups.insert(tb::ours::chunk_swizzle((4 * pq + t) * 2 + cw) % 8);
-        EXPECT_EQ(groups.size(), 8u) << "pq from " << pq0 << ", t " << t << ", window " << cw;
+          groups.insert(tb::ours::chunk_swizzle<PER>((4 * pq + t) * PER + cw) % 8);
+        EXPECT_EQ(groups.size(), 8u)
+            << "PER " << PER << ", pq from " << pq0 << ", t " << t << ", window " << cw;
       }
   for (int x0 = 0; x0 < 1024; x0 += 8) {
     std::set<int> groups;
-    for (int x = x0; x < x0 + 8; ++x) groups.insert(tb::ours::chunk_swizzle(x) % 8);
-    EXPECT_EQ(groups.size(), 8u) << "chunks from " << x0;
+    for (int x = x0; x < x0 + 8; ++x) groups.insert(tb::ours::chunk_swizzle<PER>(x) % 8);
+    EXPECT_EQ(groups.size(), 8u) << "PER " << PER << ", chunks from " << x0;
   }
+}
+TEST(ChunkSwizzle, QuarterWarpsReadEightBankGroups) {
+  expect_quarter_warps_in_eight_bank_groups<2>();
+  expect_quarter_warps_in_eight_bank_groups<4>();
 }
 
 // spread_item: every phase-2 item is taken by exactly one lane, whatever the block's count of
