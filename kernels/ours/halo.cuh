@@ -22,6 +22,13 @@ namespace tb::ours {
 // they own whole packets (kPackets; fp16 120 x 533333 on an H200: 88.5% of memcpy with the
 // output side compiled out at 128be78, 72.7 owning sectors at 70fc8ef).
 inline constexpr int kInAligned = 1, kOutAligned = 2, kPackets = 4;
+// kAboveShuffled: phase 2 takes the transposed packet of the row group above a thread's own
+// from the lane that owns that group (a shuffle), not by reading and transposing the group a
+// second time; only the tile's top groups, whose group above is the halo, read it from a
+// buffer of the halo's transposed packets that a pre-pass writes. For output rows that are not
+// aligned and owned in packets (not sectors), 4-byte elements, and 1-byte ones at half height
+// (where lane g - 1 of a word pass is on the same word).
+inline constexpr int kAboveShuffled = 8;
 // A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;
@@ -65,6 +72,7 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   static_assert(AL >= 0 && (AL & (kInAligned | kOutAligned)) != (kInAligned | kOutAligned),
                 "both sides aligned: the 16-byte tile");
   static constexpr bool IN_AL = (AL & kInAligned) != 0, OUT_AL = (AL & kOutAligned) != 0;
+  static constexpr bool SHUFFLED = (AL & kAboveShuffled) != 0;
   // SECTORS: 2-byte elements in output rows that are not whole 32-byte sectors (rows not a
   // multiple of 2V) own whole sectors of them, not only whole packets: the owned segment of
   // output row x starts at the sector boundary at or before the tile's first row, up to 2V - 1
@@ -77,8 +85,12 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   static constexpr int HV = OUT_AL ? 0 : SECTORS ? 2 * V : V; // halo rows (the first rows)
   static constexpr int HP = (HV + 15) / 16;                   // phase 1 passes over them
   static constexpr int ROWS = TROWS + HV;
+  static_assert(!SHUFFLED || (!OUT_AL && !SECTORS && (sizeof(T) == 4 || SPLIT == 2)),
+                "the group above by a shuffle: unaligned output packets, 4-byte elements or "
+                "1- and 2-byte ones at half height");
   static constexpr std::size_t kSmem =
-      sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS)); // + 17th packets
+      sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS) // + 17th packets
+                       + (SHUFFLED ? L::COLS : 0));          // + the halo transposed
 };
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
@@ -225,6 +237,43 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   const int h = SPLIT == 1 ? 0 : (tid / H::GROUPS) % SPLIT;
   const int gr = g * V;
   const bool bottom = y0 + H::TROWS >= rows;
+  // SHUFFLED: the halo's row group (shared rows 0 .. V-1) transposed by a pre-pass, one packet
+  // for each output row of the tile (index x - x0), for the lanes of the top row group.
+  uint4* halo_t = extra + (H::IN_AL ? 0 : H::ROWS);
+  if constexpr (H::SHUFFLED) {
+    if constexpr (ES <= 2) {
+      constexpr int E = 4 / ES;
+      if (tid < L::CHUNKS * 4) { // (chunk, word) pairs
+        const int hc = tid / 4, q = tid % 4;
+        unsigned w[V];
+#pragma unroll
+        for (int i = 0; i < V; ++i)
+          w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(i, hc)])[q];
+#pragma unroll
+        for (int jj = 0; jj < E; ++jj) halo_t[hc * V + E * q + jj] = transpose_words<ES>(w, jj);
+      }
+    } else {
+      if (tid < L::CHUNKS * V) { // (chunk, output row) pairs
+        const int hc = tid / V, j = tid % V;
+        uint4 a[V];
+#pragma unroll
+        for (int i = 0; i < V; ++i) a[i] = tile[L::slot(i, hc)];
+        halo_t[hc * V + j] = transpose_packet<ES>(a, j);
+      }
+    }
+    __syncthreads();
+  }
+  // The group above's transposed packet for output row x0 + k, from the lane of row group g - 1
+  // (same chunk, same word pass: lanes g of a chain are adjacent), or for g = 0 the halo's.
+  const auto shuffled_above = [&](const uint4& own, int k) {
+    uint4 a;
+    a.x = __shfl_up_sync(0xffffffffu, own.x, 1, H::GROUPS);
+    a.y = __shfl_up_sync(0xffffffffu, own.y, 1, H::GROUPS);
+    a.z = __shfl_up_sync(0xffffffffu, own.z, 1, H::GROUPS);
+    a.w = __shfl_up_sync(0xffffffffu, own.w, 1, H::GROUPS);
+    if (g == 0) a = halo_t[k];
+    return a;
+  };
   // above2, above, own: the transposed packets of row groups g - 2 (with SECTORS), g - 1, g.
   auto emit = [&](int j, const uint4& above2, const uint4& above, const uint4& own) {
     const int x = x0 + c * V + j;
@@ -286,7 +335,7 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
 #pragma unroll
       for (int i = 0; i < V; ++i) {
         w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV + i, c)])[q];
-        if constexpr (!H::OUT_AL)
+        if constexpr (!H::OUT_AL && !H::SHUFFLED)
           u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV - V + i, c)])[q];
         if constexpr (H::SECTORS)
           u2[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV - 2 * V + i, c)])[q];
@@ -296,6 +345,9 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
         const uint4 own = transpose_words<ES>(w, jj);
         if constexpr (H::OUT_AL) {
           emit(E * q + jj, own, own, own);
+        } else if constexpr (H::SHUFFLED) {
+          const uint4 above = shuffled_above(own, c * V + E * q + jj);
+          emit(E * q + jj, above, above, own);
         } else {
           const uint4 above = transpose_words<ES>(u, jj);
           if constexpr (H::SECTORS)
@@ -309,13 +361,17 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
     uint4 a[V], b[V]; // the group above, and the thread's own
 #pragma unroll
     for (int i = 0; i < V; ++i) {
-      if constexpr (!H::OUT_AL) a[i] = tile[L::slot(gr + HV - V + i, c)];
+      if constexpr (!H::OUT_AL && !H::SHUFFLED) a[i] = tile[L::slot(gr + HV - V + i, c)];
       b[i] = tile[L::slot(gr + HV + i, c)];
     }
 #pragma unroll
     for (int j = 0; j < V; ++j) {
       const uint4 own = transpose_packet<ES>(b, j);
-      const uint4 above = H::OUT_AL ? own : transpose_packet<ES>(a, j);
+      uint4 above = own;
+      if constexpr (H::SHUFFLED)
+        above = shuffled_above(own, c * V + j);
+      else if constexpr (!H::OUT_AL)
+        above = transpose_packet<ES>(a, j);
       emit(j, above, above, own);
     }
   }

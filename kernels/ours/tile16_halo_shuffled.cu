@@ -1,0 +1,83 @@
+// ours_best's halo tile (halo.cuh) with the row group above each thread's own taken from the
+// lane that owns it (kAboveShuffled), where output rows are not 16-byte aligned: phase 2 reads
+// and transposes one row group a thread instead of two. 1-byte elements at half height and
+// 4-byte ones at full height, as ours_best takes them; the sides that are aligned compiled out
+// and the block order as ours_best picks them. Where output rows are aligned there is no group
+// above to take, and the tile is ours_best's.
+#include "kernels/ours/halo.cuh"
+
+namespace {
+
+template <typename T> constexpr int split() {
+  return sizeof(T) == 1 ? 2 : 1;
+}
+
+// MINB: blocks an SM (ours_best's halo_blocks, or 3 for bytes: u8 takes 86-88 registers with the
+// input side aligned and 108 with neither, against 107 and 110 reading both groups).
+template <typename T, int AL, unsigned GROUP, int MINB>
+__global__ void __launch_bounds__(256, MINB)
+    ours_tile16_halo_shuffled(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16h_body<T, split<T>(), AL, GROUP>(out, in, cols, rows, nreps);
+}
+
+template <int MINB> struct Launch {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    constexpr int B = MINB != 0 && sizeof(T) == 1 ? MINB : tb::ours::halo_blocks<T>();
+    using tb::ours::kAboveShuffled, tb::ours::kInAligned, tb::ours::kOutAligned;
+    constexpr int SPLIT = split<T>();
+    const auto sides = [&](auto al) {
+      constexpr int AL = decltype(al)::value;
+      using H = tb::ours::HaloTile<T, SPLIT, AL>;
+      const auto halo = [&](auto kernel) {
+        tb::allow_dynamic_smem(kernel, H::kSmem);
+        tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), H::kSmem,
+                          a);
+      };
+      if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
+        halo(ours_tile16_halo_shuffled<T, AL, tb::kSectorGroup, B>);
+      else
+        halo(ours_tile16_halo_shuffled<T, AL, tb::kColumnMajor, B>);
+    };
+    const int rows = tb::ours::halo_tile_rows(sizeof(T), SPLIT);
+    switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, rows)) {
+    case kInAligned:
+      sides(std::integral_constant<int, kInAligned | kAboveShuffled>{});
+      break;
+    case kOutAligned:
+      sides(std::integral_constant<int, kOutAligned>{});
+      break;
+    case kInAligned | kOutAligned: // aligned both ways: the halo tile with no halo rows
+      sides(std::integral_constant<int, kOutAligned>{});
+      break;
+    default:
+      sides(std::integral_constant<int, kAboveShuffled>{});
+    }
+  }
+};
+
+using Types = tb::dtype_list<tb::DType::fp32, tb::DType::u8>;
+
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_shuffled", tb::Family::ours,
+               "Ours: halo tile, the group above by a shuffle", tb::launcher<Launch<0>, Types>())
+        .source(tb::ours::kSource)
+        .summary("ours_best's halo tile (u8 at half height, fp32 whole) where output rows are "
+                 "not 16-byte aligned, each thread's group above taken from the lane that owns "
+                 "it: one row group read and transposed a thread, not two")
+        .output(tb::Output::transpose)
+        .geometry(64, 64, 256, 1) // fp32: 64 x 64 (+4 halo rows); u8 256 x 128 (+16)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_3 = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_shuffled_3", tb::Family::ours,
+               "Ours: halo tile, the group above by a shuffle, 3 blocks an SM",
+               tb::launcher<Launch<3>, Types>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_shuffled held to 3 blocks an SM (u8 at 80 registers; fp32 "
+                 "as it is, 4 blocks)")
+        .output(tb::Output::transpose)
+        .geometry(64, 64, 256, 1)
+        .order(14)
+        .suites({"best"}));
+
+} // namespace
