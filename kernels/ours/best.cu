@@ -32,8 +32,9 @@
 //    realignment of an aligned side, input or output, compiled out) for 1-, 2- and 4-byte
 //    elements, at half height (128 x 256) for
 //    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
-//    of nine, -1 to -5 at four); for 8-byte elements the scalar tile in column-major order
-//    (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).
+//    of nine, -1 to -5 at four), which take each thread's group above from the lane that owns
+//    it where neither side is aligned (halo_above_shuffled); for 8-byte elements the scalar tile in
+//    column-major order (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -264,7 +265,10 @@ struct Launch {
         if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kPackets>{});
         break;
       default:
-        sides(std::integral_constant<int, 0>{});
+        if constexpr (tb::ours::halo_above_shuffled(sizeof(T), 0))
+          sides(std::integral_constant<int, tb::ours::kAboveShuffled>{});
+        else
+          sides(std::integral_constant<int, 0>{});
       }
       break;
     }
@@ -328,12 +332,14 @@ std::string path_note(const tb::LaunchArgs& a) {
                                    ? "output rows not whole 32-byte sectors, owned whole"
                                    : "output rows not 16-byte aligned";
     const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
-    return fmt::format("path: halo tile{} ({}){}", split == 2 ? ", half height" : "",
+    return fmt::format("path: halo tile{} ({}){}{}", split == 2 ? ", half height" : "",
                        sides == tb::ours::kInAligned    ? output
                        : sides == tb::ours::kOutAligned ? input
                        : tb::ours::halo_sectors(size, al)
                            ? input + "; " + output
                            : std::string("input and output rows not 16-byte aligned"),
+                       tb::ours::halo_above_shuffled(size, al) ? ", the group above by a shuffle"
+                                                               : "",
                        order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:

@@ -93,6 +93,16 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
                        + (SHUFFLED ? L::COLS : 0));          // + the halo transposed
 };
 
+// Whether ours_best takes the group above by a shuffle (kAboveShuffled): 1-byte elements with
+// neither side aligned (the half-height tile; al from halo_sides). Measured on the H100
+// (docs/perf-notes.md): u8 11313², 8191 x 8193 and 4099 x 7919 +2.4, +1.2 and +2.1 points (12%
+// fewer instructions at 11313²); where only the output side is unaligned (1000 x 128000,
+// 1000 x 64000) within a point, the extra barrier's waits taking what the instructions gave;
+// 4-byte elements within 0.2 at seven shapes.
+constexpr bool halo_above_shuffled(int element_size, int al) {
+  return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0;
+}
+
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
 // 3 for 2-byte types (77 registers, 35 KB tiles; owning whole sectors, 78-80 registers and 36-38
 // KB), 2 for bytes (116 registers, 74 KB tiles). The half-height tile takes the same: u8 106

@@ -30,8 +30,7 @@ template <int MINB> struct Launch {
       using H = tb::ours::HaloTile<T, SPLIT, AL>;
       const auto halo = [&](auto kernel) {
         tb::allow_dynamic_smem(kernel, H::kSmem);
-        tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), H::kSmem,
-                          a);
+        tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), H::kSmem, a);
       };
       if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
         halo(ours_tile16_halo_shuffled<T, AL, tb::kSectorGroup, B>);

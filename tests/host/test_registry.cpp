@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 using namespace tb;
 
 namespace {
@@ -280,6 +282,17 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
   takes(DType::u8, 1000, 128000, "halo tile, half height (output rows not");
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
+  // 1-byte elements with neither side aligned take the group above by a shuffle; one aligned
+  // side, or 2- and 4-byte elements, read it.
+  takes(DType::u8, 11313, 11313, "not 16-byte aligned), the group above by a shuffle");
+  takes(DType::u8, 4099, 7919, "the group above by a shuffle");
+  for (const auto& [t, r, c] : {std::tuple{DType::u8, 1000, 128000},
+                                {DType::u8, 256, 500001},
+                                {DType::fp32, 8191, 8193},
+                                {DType::fp16, 8191, 8193}}) {
+    const std::string n = note_of(*k, t, r, c);
+    EXPECT_EQ(n.find("shuffle"), std::string::npos) << n;
+  }
   takes(DType::fp16, 250001, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
   // 2-byte elements own whole sectors of output rows that are not whole sectors (rows not a
   // multiple of 16), aligned rows too; 1-, 4- and 8-byte elements whole packets.
@@ -300,7 +313,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 4096, 15624, "16-byte tile, column-major order");
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::fp32, 320001, 100, "(output rows not 16-byte aligned), groups of 8 tile rows");
-  takes(DType::u8, 16392, 1000, "(input and output rows not 16-byte aligned), groups of 8");
+  takes(DType::u8, 16392, 1000,
+        "(input and output rows not 16-byte aligned), the group above by a shuffle, groups of 8");
   const std::string square = note_of(*k, DType::u8, 11313, 11313);
   EXPECT_EQ(square.find("groups"), std::string::npos) << square; // 89 tiles a column
   const std::string one = note_of(*k, DType::fp16, 105, 533333);
