@@ -306,10 +306,10 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
     using U = typename Bits<ES>::type;
     if (ys >= 0 && (WHOLE || ys + V <= rows)) {
       store16_global(dst, p);
-    } else if (!H::OUT_AL && ys < rows) { // a packet that straddles two output rows: its elements
-#pragma unroll
-      for (int k = 0; k < V; ++k)
-        if (ys + k >= 0 && ys + k < rows) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
+    } else if (!H::OUT_AL && ys < rows) { // a packet that straddles two output rows: its part
+      // in row x, in aligned pieces (store_packet_part; one store an element took u8 1000 x
+      // 128000, where a quarter of the tiles hold such packets, 15 of them a packet)
+      store_packet_part(dst, p, max(0, -ys) * ES, min(V, rows - ys) * ES);
     }
     // In the bottom tile, the elements after the last owned packet that are above the
     // matrix's last row (os of them at most; none where the tile's rows end earlier).
@@ -322,9 +322,7 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
           tail[k] = reinterpret_cast<const U*>(&tile[L::slot(ys + V + k - y0 + HV, c)])[col];
       } else {
         const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
-#pragma unroll
-        for (int k = 0; k < V; ++k)
-          if (k < o && ys + V + k < rows) tail[k] = packet_bits<ES>(last, k);
+        store_packet_part(tail, last, 0, min(o, rows - ys - V) * ES);
       }
     }
   };
