@@ -73,6 +73,13 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
                 "both sides aligned: the 16-byte tile");
   static constexpr bool IN_AL = (AL & kInAligned) != 0, OUT_AL = (AL & kOutAligned) != 0;
   static constexpr bool SHUFFLED = (AL & kAboveShuffled) != 0;
+  // PIECES: a packet that straddles two output rows, and the bottom tile's tail, stored in
+  // aligned pieces (store_packet_part), not an element at a time: 1-byte elements whose input
+  // rows are aligned. H100 (docs/perf-notes.md): u8 1000 x 64000 and 1000 x 128000 +4.6 and +2.4
+  // points, where a quarter of the tiles hold such packets; with neither side aligned +0.9 at
+  // 1000 x 128001 but -1.3 at 11313² (112 registers against 108), fp16 -1.4 and -1.9 at
+  // 200 x 320001 and 1001 x 64000, fp32 within 0.5: those keep the element stores.
+  static constexpr bool PIECES = sizeof(T) == 1 && IN_AL;
   // SECTORS: 2-byte elements in output rows that are not whole 32-byte sectors (rows not a
   // multiple of 2V) own whole sectors of them, not only whole packets: the owned segment of
   // output row x starts at the sector boundary at or before the tile's first row, up to 2V - 1
@@ -307,9 +314,14 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
     if (ys >= 0 && (WHOLE || ys + V <= rows)) {
       store16_global(dst, p);
     } else if (!H::OUT_AL && ys < rows) { // a packet that straddles two output rows: its part
-      // in row x, in aligned pieces (store_packet_part; one store an element took u8 1000 x
-      // 128000, where a quarter of the tiles hold such packets, 15 of them a packet)
-      store_packet_part(dst, p, max(0, -ys) * ES, min(V, rows - ys) * ES);
+      // in row x (PIECES: in aligned pieces; else its elements)
+      if constexpr (H::PIECES) {
+        store_packet_part(dst, p, max(0, -ys) * ES, min(V, rows - ys) * ES);
+      } else {
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+          if (ys + k >= 0 && ys + k < rows) reinterpret_cast<U*>(dst)[k] = packet_bits<ES>(p, k);
+      }
     }
     // In the bottom tile, the elements after the last owned packet that are above the
     // matrix's last row (os of them at most; none where the tile's rows end earlier).
@@ -322,7 +334,13 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
           tail[k] = reinterpret_cast<const U*>(&tile[L::slot(ys + V + k - y0 + HV, c)])[col];
       } else {
         const uint4 last = realign16<ES>(own, own, V - o); // element k = element V-o+k of own
-        store_packet_part(tail, last, 0, min(o, rows - ys - V) * ES);
+        if constexpr (H::PIECES) {
+          store_packet_part(tail, last, 0, min(o, rows - ys - V) * ES);
+        } else {
+#pragma unroll
+          for (int k = 0; k < V; ++k)
+            if (k < o && ys + V + k < rows) tail[k] = packet_bits<ES>(last, k);
+        }
       }
     }
   };
