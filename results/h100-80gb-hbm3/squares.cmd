@@ -1,1 +1,1 @@
-transpose_bench --config configs/squares.toml --csv gpu-out/h100-sq/squares.csv --markdown gpu-out/h100-sq/squares.md
+build/ci/transpose_bench --config configs/squares.toml --csv maps/squares.csv --markdown maps/squares.md > maps/squares.txt 2>&1
