@@ -1,6 +1,7 @@
 // The realigned tile (tile16_realign.cu): 16-byte accesses for rows at any offset.
 #pragma once
 
+#include "kernels/ours/packet_part.hpp" // store_packet_part
 #include "kernels/ours/tile16.cuh"
 
 namespace tb::ours {
@@ -59,32 +60,9 @@ __device__ __forceinline__ typename Bits<ES>::type packet_bits(const uint4& v, i
 }
 
 // Bytes [lo, hi) of packet p, a proper part of it, stored to the 16-byte-aligned dst in aligned
-// pieces of 1, 2, 4 and 8 bytes, the ones that start at lo rising to the next 16-byte boundary,
-// the rest falling: at most 7 stores (4 for a prefix or a suffix), where a store an element
-// takes up to 15 of a 1-byte type's.
+// pieces of 1, 2, 4 and 8 bytes (packet_part.hpp).
 __device__ __forceinline__ void store_packet_part(void* dst, const uint4& p, int lo, int hi) {
-  unsigned char* d = static_cast<unsigned char*>(dst);
-  int b = lo;
-  const auto piece = [&](int size) { // the size bytes at b
-    const unsigned w = word(p, b >> 2);
-    if (size == 8)
-      *reinterpret_cast<uint2*>(d + b) = make_uint2(w, word(p, (b >> 2) + 1));
-    else if (size == 4)
-      *reinterpret_cast<unsigned*>(d + b) = w;
-    else if (size == 2)
-      *reinterpret_cast<unsigned short*>(d + b) = static_cast<unsigned short>(w >> (b & 2) * 8);
-    else
-      d[b] = static_cast<unsigned char>(w >> (b & 3) * 8);
-    b += size;
-  };
-  if ((b & 1) != 0 && b + 1 <= hi) piece(1);
-  if ((b & 2) != 0 && b + 2 <= hi) piece(2);
-  if ((b & 4) != 0 && b + 4 <= hi) piece(4);
-  if ((b & 8) != 0 && b + 8 <= hi) piece(8);
-  if (b + 8 <= hi) piece(8);
-  if (b + 4 <= hi) piece(4);
-  if (b + 2 <= hi) piece(2);
-  if (b + 1 <= hi) piece(1);
+  store_packet_part(dst, p.x, p.y, p.z, p.w, lo, hi);
 }
 
 __device__ __forceinline__ void set_word(uint4& v, int i, unsigned x) {
