@@ -92,9 +92,10 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   static constexpr int HV = OUT_AL ? 0 : SECTORS ? 2 * V : V; // halo rows (the first rows)
   static constexpr int HP = (HV + 15) / 16;                   // phase 1 passes over them
   static constexpr int ROWS = TROWS + HV;
-  static_assert(!SHUFFLED || (!OUT_AL && !SECTORS && (sizeof(T) == 4 || SPLIT == 2)),
+  static_assert(!SHUFFLED ||
+                    (!OUT_AL && !SECTORS && (sizeof(T) == 4 || (sizeof(T) == 1 && SPLIT == 2))),
                 "the group above by a shuffle: unaligned output packets, 4-byte elements or "
-                "1- and 2-byte ones at half height");
+                "1-byte ones at half height (the instances validated)");
   static constexpr std::size_t kSmem =
       sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS) // + 17th packets
                        + (SHUFFLED ? L::COLS : 0));          // + the halo transposed
