@@ -74,12 +74,8 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_best_tile16_edges_held(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, GROUP, false, 1, false, true>(out, in, cols, rows, nreps);
 }
-// Bytes take the half-height halo tile; 2-byte types stay on the full one, which led at three
-// of the map's four 2-byte halo shapes on the H100 and at all four on the H200.
-constexpr int halo_split(std::size_t element_size) {
-  return element_size == 1 ? 2 : 1;
-}
-// The halo tile's own rows at that split.
+using tb::ours::halo_split;
+// The halo tile's own rows at ours_best's split.
 constexpr int halo_rows(std::size_t element_size) {
   return tb::ours::halo_tile_rows(static_cast<int>(element_size), halo_split(element_size));
 }

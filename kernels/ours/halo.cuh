@@ -33,6 +33,12 @@ inline constexpr int kAboveShuffled = 8;
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;
 }
+// The split ours_best takes: bytes the half-height tile; 2-byte types stay on the full one,
+// which led at three of the map's four 2-byte halo shapes on the H100 and at all four on the
+// H200.
+constexpr int halo_split(std::size_t element_size) {
+  return element_size == 1 ? 2 : 1;
+}
 constexpr int halo_sides(int v, int rows, int cols, int tile_rows) {
   const bool sectors = v == 8 && rows > tile_rows;
   return (cols % v == 0 ? kInAligned : 0) | (rows % (sectors ? 2 * v : v) == 0 ? kOutAligned

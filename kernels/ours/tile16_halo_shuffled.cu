@@ -8,23 +8,19 @@
 
 namespace {
 
-template <typename T> constexpr int split() {
-  return sizeof(T) == 1 ? 2 : 1;
-}
-
 // MINB: blocks an SM (ours_best's halo_blocks, or 3 for bytes: u8 takes 86-88 registers with the
 // input side aligned and 108 with neither, against 107 and 110 reading both groups).
 template <typename T, int AL, unsigned GROUP, int MINB>
 __global__ void __launch_bounds__(256, MINB)
     ours_tile16_halo_shuffled(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16h_body<T, split<T>(), AL, GROUP>(out, in, cols, rows, nreps);
+  tb::ours::tile16h_body<T, tb::ours::halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
 }
 
 template <int MINB> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     constexpr int B = MINB != 0 && sizeof(T) == 1 ? MINB : tb::ours::halo_blocks<T>();
     using tb::ours::kAboveShuffled, tb::ours::kInAligned, tb::ours::kOutAligned;
-    constexpr int SPLIT = split<T>();
+    constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
     const auto sides = [&](auto al) {
       constexpr int AL = decltype(al)::value;
       using H = tb::ours::HaloTile<T, SPLIT, AL>;
