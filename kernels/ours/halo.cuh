@@ -29,6 +29,9 @@ inline constexpr int kInAligned = 1, kOutAligned = 2, kPackets = 4;
 // aligned and owned in packets (not sectors), 4-byte elements, and 1-byte ones at half height
 // (where lane g - 1 of a word pass is on the same word).
 inline constexpr int kAboveShuffled = 8;
+// kStorePieces: straddling packets in aligned pieces (HaloTile::PIECES) for 1-byte elements
+// whatever the input side; without it only where input rows are aligned.
+inline constexpr int kStorePieces = 16;
 // A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;
@@ -84,8 +87,9 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   // rows are aligned. H100 (docs/perf-notes.md): u8 1000 x 64000 and 1000 x 128000 +4.6 and +2.4
   // points, where a quarter of the tiles hold such packets; with neither side aligned +0.9 at
   // 1000 x 128001 but -1.3 at 11313² (112 registers against 108), fp16 -1.4 and -1.9 at
-  // 200 x 320001 and 1001 x 64000, fp32 within 0.5: those keep the element stores.
-  static constexpr bool PIECES = sizeof(T) == 1 && IN_AL;
+  // 200 x 320001 and 1001 x 64000, fp32 within 0.5: those keep the element stores, unless
+  // kStorePieces asks for them.
+  static constexpr bool PIECES = sizeof(T) == 1 && (IN_AL || (AL & kStorePieces) != 0);
   // SECTORS: 2-byte elements in output rows that are not whole 32-byte sectors (rows not a
   // multiple of 2V) own whole sectors of them, not only whole packets: the owned segment of
   // output row x starts at the sector boundary at or before the tile's first row, up to 2V - 1
