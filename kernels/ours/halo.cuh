@@ -32,6 +32,9 @@ inline constexpr int kAboveShuffled = 8;
 // kStorePieces: straddling packets in aligned pieces (HaloTile::PIECES) for 1-byte elements
 // whatever the input side; without it only where input rows are aligned.
 inline constexpr int kStorePieces = 16;
+// kLoadFence: where input rows are aligned, a barrier between phase 1's loads and its shared
+// stores, as the general tile has after its 17th packets.
+inline constexpr int kLoadFence = 32;
 // A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;
@@ -82,6 +85,7 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
                 "both sides aligned: the 16-byte tile");
   static constexpr bool IN_AL = (AL & kInAligned) != 0, OUT_AL = (AL & kOutAligned) != 0;
   static constexpr bool SHUFFLED = (AL & kAboveShuffled) != 0;
+  static constexpr bool FENCE = IN_AL && (AL & kLoadFence) != 0;
   // PIECES: a packet that straddles two output rows, and the bottom tile's tail, stored in
   // aligned pieces (store_packet_part), not an element at a time: 1-byte elements whose input
   // rows are aligned. H100 (docs/perf-notes.md): u8 1000 x 64000 and 1000 x 128000 +4.6 and +2.4
@@ -235,6 +239,8 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       extra[k] = load_packet(in, first, total);
     }
     __syncthreads(); // the side packets are in place
+  } else if constexpr (H::FENCE) {
+    __syncthreads();
   }
 #pragma unroll
   for (int i = 0; i < P; ++i) {
