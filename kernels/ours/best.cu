@@ -6,9 +6,9 @@
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
-//  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (below one
-//    tile, or rows not 16-byte aligned): the word tile in chunks of 32 channels
-//    (words_chunked_wins);
+//  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (2048 on a GPU
+//    of the H100's DRAM peak; below one tile, or rows not 16-byte aligned): the word tile in
+//    chunks of 32 channels (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
 //    elements from s = 9 both ways, half the positions a block and staged compactly as
@@ -33,7 +33,10 @@
 //    elements, at half height (128 x 256) for
 //    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
 //    of nine, -1 to -5 at four), which take each thread's group above from the lane that owns
-//    it where neither side is aligned (halo_above_shuffled); for 8-byte elements the scalar tile in
+//    it where neither side is aligned (halo_above_shuffled) and, on a GPU of the H100's DRAM
+//    peak, keep the input side's realignment where only it is aligned, straddling packets
+//    stored in pieces (halo_input_realigned: the H100 and the H200 measured opposite choices
+//    there, kernels/ours/common.cuh, lower_dram_peak); for 8-byte elements the scalar tile in
 //    column-major order (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
@@ -113,14 +116,16 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 enum class Path { copy, narrow, chunks, words, skinny, tile16, halo, scalar };
 
-Path choose(const tb::LaunchArgs& a) {
+// dram: the GPU's DRAM peak in GB/s (current_dram_peak_gbps; 0 for none), for the choices that
+// differ between the H100 and the H200 (lower_dram_peak).
+Path choose(const tb::LaunchArgs& a, double dram) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
-  if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned)) return Path::chunks;
+  if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned, dram)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
   if (s < 16 * v) return Path::skinny;
@@ -136,7 +141,8 @@ Path choose(const tb::LaunchArgs& a) {
 
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    switch (choose(a)) {
+    const double dram = tb::ours::current_dram_peak_gbps();
+    switch (choose(a, dram)) {
     case Path::copy: {
       const long long n = static_cast<long long>(a.rows) * a.cols;
       tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 1>(n)), dim3(256), 0, a);
@@ -249,6 +255,12 @@ struct Launch {
       };
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:
+        // On the H100's DRAM peak, bytes keep the input realignment (halo_input_realigned).
+        if constexpr (sizeof(T) == 1)
+          if (tb::ours::halo_input_realigned(1, kInAligned, dram)) {
+            sides(std::integral_constant<int, tb::ours::kStorePieces>{});
+            break;
+          }
         sides(std::integral_constant<int, kInAligned>{});
         break;
       case kOutAligned:
@@ -283,7 +295,8 @@ std::string order_name(unsigned order) {
 
 std::string path_note(const tb::LaunchArgs& a) {
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
-  switch (choose(a)) {
+  const double dram = tb::ours::current_dram_peak_gbps();
+  switch (choose(a, dram)) {
   case Path::copy:
     return "path: copy (one row or one column)";
   case Path::narrow:
@@ -335,7 +348,11 @@ std::string path_note(const tb::LaunchArgs& a) {
                            ? input + "; " + output
                            : std::string("input and output rows not 16-byte aligned"),
                        tb::ours::halo_above_shuffled(size, al) ? ", the group above by a shuffle"
-                                                               : "",
+                       : tb::ours::halo_input_realigned(size, al, dram)
+                           ? fmt::format(", input realignment kept, straddling packets in pieces "
+                                         "(DRAM peak below {:.0f} GB/s)",
+                                         tb::ours::kLowerDramGbps)
+                           : std::string(),
                        order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:

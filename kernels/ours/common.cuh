@@ -14,6 +14,7 @@
 
 #include "harness/core/kernel_api.cuh"
 #include "kernels/block_order.hpp"
+#include "kernels/ours/dram_peak.hpp"
 #include "kernels/vector_pack.cuh"
 
 namespace tb::ours {

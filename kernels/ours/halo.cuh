@@ -32,9 +32,6 @@ inline constexpr int kAboveShuffled = 8;
 // kStorePieces: straddling packets in aligned pieces (HaloTile::PIECES) for 1-byte elements
 // whatever the input side; without it only where input rows are aligned.
 inline constexpr int kStorePieces = 16;
-// kLoadFence: where input rows are aligned, a barrier between phase 1's loads and its shared
-// stores, as the general tile has after its 17th packets.
-inline constexpr int kLoadFence = 32;
 // A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;
@@ -85,7 +82,6 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
                 "both sides aligned: the 16-byte tile");
   static constexpr bool IN_AL = (AL & kInAligned) != 0, OUT_AL = (AL & kOutAligned) != 0;
   static constexpr bool SHUFFLED = (AL & kAboveShuffled) != 0;
-  static constexpr bool FENCE = IN_AL && (AL & kLoadFence) != 0;
   // PIECES: a packet that straddles two output rows, and the bottom tile's tail, stored in
   // aligned pieces (store_packet_part), not an element at a time: 1-byte elements whose input
   // rows are aligned. H100 (docs/perf-notes.md): u8 1000 x 64000 and 1000 x 128000 +4.6 and +2.4
@@ -123,6 +119,20 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
 // 4-byte elements within 0.2 at seven shapes.
 constexpr bool halo_above_shuffled(int element_size, int al) {
   return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0;
+}
+
+// Whether ours_best keeps the input side's realignment where only input rows are aligned, with
+// straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
+// 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile
+// led by +8.8 points at 1000 x 128000 (87.4% of memcpy), +6.7 at 3000 x 42672, +6.8 at
+// 5000 x 25600 and 15625 x 8192, +3.7 at 7813 x 16384, +2.3 at 1000 x 64000, +0.4 at
+// 600 x 213344 and -1.2 at 1001 x 128000; its instructions +15%, its warps' waits at the barrier
+// and on loads shorter (docs/perf-notes.md). On the H200 (128be78, both tiles storing straddling
+// packets an element at a time) the compiled-out tile led by 4.9 and 5.7 points at
+// 1000 x 128000 and 31250 x 4096.
+constexpr bool halo_input_realigned(int element_size, int al, double dram_peak_gbps) {
+  return element_size == 1 && (al & (kInAligned | kOutAligned)) == kInAligned &&
+         lower_dram_peak(dram_peak_gbps);
 }
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
@@ -239,8 +249,6 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       extra[k] = load_packet(in, first, total);
     }
     __syncthreads(); // the side packets are in place
-  } else if constexpr (H::FENCE) {
-    __syncthreads();
   }
 #pragma unroll
   for (int i = 0; i < P; ++i) {

@@ -504,12 +504,16 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8). Aligned
 // rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
 // (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
-// the chunks' 88 and 85).
+// the chunks' 88 and 85). On a GPU of the H100's DRAM peak (lower_dram_peak), where the halo
+// tile keeps its input realignment (halo_input_realigned), up to 2048 channels only: at 4096 that
+// halo tile led the chunks by 4.6 and 4.9 points (31250 and 31251 x 4096: 86.9 and 87.6% of
+// memcpy), at 2048 and 1024 it trailed by 2.2 and 6.0; between 2048 and 4096 not measured.
 template <typename T, int CH = 32>
 using WordsChunked = Words<T, 1, 5, kWordsChunk | (CH == 64 ? kWordsWide : 0u)>;
-constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned) {
-  return element_size == 1 && rows > cols && cols % 32 == 0 && cols <= 4096 &&
-         (!aligned || cols < 256);
+constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned,
+                                  double dram_peak_gbps) {
+  return element_size == 1 && rows > cols && cols % 32 == 0 &&
+         cols <= (lower_dram_peak(dram_peak_gbps) ? 2048 : 4096) && (!aligned || cols < 256);
 }
 // Blocks of a chunked launch, chunk-first: cols / W::kChunk for every P positions of the long
 // side.

@@ -2,6 +2,7 @@
 #include "harness/core/registry.hpp"
 #include "harness/selection.hpp"
 #include "harness/sinks/listing.hpp"
+#include "kernels/ours/dram_peak.hpp"
 
 #include <gtest/gtest.h>
 
@@ -210,7 +211,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 800001, 160, "word tile in chunks of 32 channels");
   takes(DType::u8, 1040, 96, "word tile in chunks of 32 channels");
   takes(DType::u8, 500001, 256, "word tile in chunks of 32 channels, de-interleave (s = 256, 8 ");
-  takes(DType::u8, 31250, 4096, "word tile in chunks of 32 channels");
+  takes(DType::u8, 62501, 2048, "word tile in chunks of 32 channels");
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
   takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100)");
@@ -320,4 +321,37 @@ TEST(Registry, BestPathPerShapeAndType) {
   const std::string one = note_of(*k, DType::fp16, 105, 533333);
   EXPECT_NE(one.find("halo tile"), std::string::npos) << one;
   EXPECT_EQ(one.find("groups"), std::string::npos) << one; // one tile row
+}
+
+// The two choices ours_best keys on the GPU's DRAM peak (kernels/ours/dram_peak.hpp), where the
+// H100 and the H200 measured opposite ones: 1-byte elements whose input rows alone are aligned
+// keep the input realignment, and the chunked word tile stops at 2048 channels, below the
+// threshold (the H100's 3352 GB/s), not above it (the H200's 4814) nor without a GPU. The notes
+// are checked against this machine's figure (no GPU in CI: the H200's choices).
+TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
+  EXPECT_TRUE(tb::ours::lower_dram_peak(3352.3));
+  EXPECT_FALSE(tb::ours::lower_dram_peak(4814.1));
+  EXPECT_FALSE(tb::ours::lower_dram_peak(0));
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  const bool lower = tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps());
+  const std::string kept = "input realignment kept, straddling packets in pieces";
+  for (const auto& [r, c] : {std::pair{1000, 128000}, {15625, 8192}, {4099, 272}, {600, 213344}}) {
+    const std::string n = note_of(*k, DType::u8, r, c);
+    EXPECT_NE(n.find("halo tile, half height (output rows not 16-byte aligned)"), std::string::npos)
+        << n;
+    EXPECT_EQ(n.find(kept) != std::string::npos, lower) << n;
+  }
+  const std::string wide = note_of(*k, DType::u8, 31250, 4096);
+  EXPECT_EQ(wide.find("word tile in chunks of 32 channels") != std::string::npos, !lower) << wide;
+  EXPECT_EQ(wide.find(kept) != std::string::npos, lower) << wide;
+  EXPECT_NE(note_of(*k, DType::u8, 62501, 2048).find("word tile in chunks"), std::string::npos);
+  // Not for other types, nor where the input side is not the only aligned one.
+  for (const auto& [t, r, c] : {std::tuple{DType::fp16, 1000, 64000},
+                                {DType::fp32, 1001, 32000},
+                                {DType::u8, 11313, 11313},
+                                {DType::u8, 256, 500001}}) {
+    const std::string n = note_of(*k, t, r, c);
+    EXPECT_EQ(n.find(kept), std::string::npos) << n;
+  }
 }
