@@ -37,8 +37,7 @@ enum class Tile { whole, half, as_best };
 
 template <Tile TILE, unsigned OPTS = 0> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    using tb::ours::kWordsAlignedReads, tb::ours::kWordsCompact, tb::ours::kWordsDeal,
-        tb::ours::kWordsSpread;
+    using tb::ours::kWordsCompact, tb::ours::kWordsDeal, tb::ours::kWordsSpread;
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
         const int s = std::min(a.rows, a.cols);
@@ -46,8 +45,7 @@ template <Tile TILE, unsigned OPTS = 0> struct Launch {
           constexpr bool I = decltype(interleave)::value, H = decltype(half)::value;
           constexpr unsigned O = (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
                                  (!I && sizeof(T) == 1 ? OPTS & kWordsSpread : 0u) |
-                                 (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) |
-                                 (!I ? OPTS & kWordsAlignedReads : 0u);
+                                 (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -100,11 +98,11 @@ template <int CH> bool chunked_takes(const tb::LaunchArgs& a) {
   return tb::dtype_size(a.dtype) == 1 && a.rows > a.cols && a.cols % CH == 0;
 }
 
-template <int CH, unsigned EXTRA = 0> struct LaunchChunked {
+template <int CH> struct LaunchChunked {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes<CH>(a)) {
-        using W = tb::ours::WordsChunked<T, CH, EXTRA>;
+        using W = tb::ours::WordsChunked<T, CH>;
         const std::size_t smem = W::smem(W::kChunk, false);
         tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
         tb::launch_kernel(ours_words<T, false, W>,
@@ -113,7 +111,7 @@ template <int CH, unsigned EXTRA = 0> struct LaunchChunked {
         return;
       }
     }
-    Launch<Tile::half, EXTRA>::template run<T>(a);
+    Launch<Tile::half>::template run<T>(a);
   }
 };
 
@@ -202,22 +200,6 @@ bool register_candidate(const char* id, const char* name, const char* summary,
     "positions of 64 bytes instead of 16 of 32; rows of a multiple of 64 channels, other shapes "
     "run ours_words_half",
     chunked_note<64>);
-
-[[maybe_unused]] const bool registered_chunked_aligned_reads =
-    register_candidate<LaunchChunked<32, tb::ours::kWordsAlignedReads>>(
-        "ours_words_chunked_aligned_reads",
-        "Ours: word tile in chunks of 32 channels, aligned phase-3 reads",
-        "ours_words_chunked with each output packet read from its planar row as two aligned "
-        "16-byte chunks realigned in registers, not three 8-byte loads",
-        chunked_note<32>);
-
-[[maybe_unused]] const bool registered_aligned_reads =
-    register_candidate<Launch<Tile::as_best, tb::ours::kWordsAlignedReads>>(
-        "ours_words_aligned_reads", "Ours: word tile, aligned phase-3 reads de-interleaving",
-        "the word tile ours_best's rule picks, de-interleaving with each output packet read "
-        "from its planar row as two aligned 16-byte chunks realigned in registers, not three "
-        "8-byte loads",
-        path_note);
 
 [[maybe_unused]] const bool registered_spread =
     register_candidate<Launch<Tile::as_best, tb::ours::kWordsSpread>>(

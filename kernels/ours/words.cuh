@@ -37,7 +37,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsAlignedReads = 32;
+                          kWordsWide = 16;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -86,13 +86,7 @@ struct Words {
   // instructions where NK is not a multiple of 4 or NQ of 8 (idle lanes). Even s keeps the walk
   // (dealt, fp16 at s = 48 would go from 2.0 to 7.0).
   static constexpr bool kDeal = (OPTS & kWordsDeal) != 0;
-  // kWordsAlignedReads (de-interleaving): phase 3 reads each output packet from its planar row as
-  // the two aligned 16-byte chunks that hold it, realigned in registers (shared_read16_chunks),
-  // not as three 8-byte loads (shared_read16). Lanes read consecutive packets of a row, 16 bytes
-  // apart: each 8-byte load then puts two lanes of a half-warp on one bank (lanes 8 apart), 4
-  // wavefronts a warp, 12 a packet each; two 16-byte loads take 4 each, 8 a packet each.
-  static constexpr bool kAlignedReads = (OPTS & kWordsAlignedReads) != 0;
-  static_assert(OPTS < 64 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
+  static_assert(OPTS < 32 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
                     (!kSpread || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
                 "chunks and spread lanes: 1-byte elements; dealt items: 2- and 4-byte elements; "
@@ -142,14 +136,6 @@ template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned
   } else {
     return __funnelshift_r(w[a >> 2], w[(a >> 2) + 1], (a & 3) * 8);
   }
-}
-
-// The 16 bytes at byte b (a multiple of ES) of a 16-byte-aligned shared row: the two aligned
-// chunks that hold them, realigned (kWordsAlignedReads).
-template <int ES>
-__device__ __forceinline__ uint4 shared_read16_chunks(const unsigned char* base, unsigned b) {
-  const uint4* p = reinterpret_cast<const uint4*>(base + (b & ~15u));
-  return realign16<ES>(p[0], p[1], static_cast<int>((b & 15u) / ES));
 }
 
 // E x E transpose of ES-byte elements in E words, in place: w[i] element j becomes w[j]
@@ -331,9 +317,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
       const int pos = ((V - mis(k)) & (V - 1)) + m * V;
       if (pos < np) {
-        const uint4 pk = W::kAlignedReads
-                             ? shared_read16_chunks<ES>(rowd(k), static_cast<unsigned>(pos * ES))
-                             : shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
+        const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
         const long long at = static_cast<long long>(k + k0) * L + p0 + pos;
         if (pos + V <= L - p0) {
           store16_global(dst + at, pk);
@@ -524,8 +508,8 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // tile keeps its input realignment (halo_input_realigned), up to 2048 channels only: at 4096 that
 // halo tile led the chunks by 4.6 and 4.9 points (31250 and 31251 x 4096: 86.9 and 87.6% of
 // memcpy), at 2048 and 1024 it trailed by 2.2 and 6.0; between 2048 and 4096 not measured.
-template <typename T, int CH = 32, unsigned EXTRA = 0>
-using WordsChunked = Words<T, 1, 5, kWordsChunk | (CH == 64 ? kWordsWide : 0u) | EXTRA>;
+template <typename T, int CH = 32>
+using WordsChunked = Words<T, 1, 5, kWordsChunk | (CH == 64 ? kWordsWide : 0u)>;
 constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned,
                                   double dram_peak_gbps) {
   return element_size == 1 && rows > cols && cols % 32 == 0 &&
