@@ -26,7 +26,9 @@
 //    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
-//    kernels/block_order.hpp: each such sector read once from DRAM, not twice);
+//    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
+//    8-byte elements the 16-byte tile with edges and the scalar tile also where the input rows
+//    end in a partial tile and span few tiles (tile16_edges_order, tile_scalar_order);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
 //    16-byte output packets, whole 32-byte sectors of them for 2-byte elements, the
 //    realignment of an aligned side, input or output, compiled out) for 1-, 2- and 4-byte
@@ -36,8 +38,9 @@
 //    it where neither side is aligned (halo_above_shuffled) and, on a GPU of the H100's DRAM
 //    peak, keep the input side's realignment where only it is aligned, straddling packets
 //    stored in pieces (halo_input_realigned: the H100 and the H200 measured opposite choices
-//    there, kernels/ours/common.cuh, lower_dram_peak); for 8-byte elements the scalar tile in
-//    column-major order (93-94% at 8191x8193 and 4099x7919, against the halo tile's 86-88%).
+//    there, kernels/ours/dram_peak.hpp, lower_dram_peak); for 8-byte elements the scalar tile,
+//    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
+//    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -90,10 +93,11 @@ __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
 }
-template <typename T>
+// GROUP: column-major order, or groups of 8 tile rows where tile_scalar_order says so.
+template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256)
     ours_best_scalar(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile_scalar_body<T, tb::kColumnMajor>(out, in, cols, rows, nreps);
+  tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int NC, bool INTERLEAVE>
@@ -224,8 +228,9 @@ struct Launch {
         tb::launch_kernel(kernel, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem, a);
       };
       // Whole tiles only where rows and cols are multiples of 16V: rows of whole sectors, so
-      // column-major order (tile16_order) always.
-      const bool grouped = tb::ours::tile16_order(sizeof(T), a.rows, a.cols) == tb::kSectorGroup;
+      // column-major order (tile16_order) always; with edge tiles, tile16_edges_order.
+      const bool grouped =
+          tb::ours::tile16_edges_order(sizeof(T), a.rows, a.cols) == tb::kSectorGroup;
       if (!tb::ours::tile16_has_edges<T>(a))
         tile16(ours_best_tile16<T>);
       else if constexpr (sizeof(T) == 2)
@@ -280,10 +285,16 @@ struct Launch {
       }
       break;
     }
-    case Path::scalar:
-      tb::launch_kernel(ours_best_scalar<T>, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0,
-                        a);
+    case Path::scalar: {
+      const auto scalar = [&](auto kernel) {
+        tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
+      };
+      if (tb::ours::tile_scalar_order(a.rows, a.cols) == tb::kColumnMajor)
+        scalar(ours_best_scalar<T, tb::kColumnMajor>);
+      else
+        scalar(ours_best_scalar<T, 8>);
       break;
+    }
     }
   }
 };
@@ -328,9 +339,13 @@ std::string path_note(const tb::LaunchArgs& a) {
                                                                               : "",
                        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols));
   }
-  case Path::tile16:
+  case Path::tile16: {
+    const int side = 16 * tb::elems_per_16_bytes(a.dtype); // the tile's rows and columns
+    const bool edges = a.rows % side != 0 || a.cols % side != 0;
     return fmt::format("path: 16-byte tile, {}",
-                       order_name(tb::ours::tile16_order(size, a.rows, a.cols)));
+                       order_name(edges ? tb::ours::tile16_edges_order(size, a.rows, a.cols)
+                                        : tb::ours::tile16_order(size, a.rows, a.cols)));
+  }
   case Path::halo: {
     const int al = tb::ours::halo_sides(tb::elems_per_16_bytes(a.dtype), a.rows, a.cols,
                                         halo_rows(tb::dtype_size(a.dtype)));
@@ -356,7 +371,8 @@ std::string path_note(const tb::LaunchArgs& a) {
                        order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:
-    return "path: scalar tile, column-major order (rows not 16-byte aligned)";
+    return fmt::format("path: scalar tile, {} (rows not 16-byte aligned)",
+                       order_name(tb::ours::tile_scalar_order(a.rows, a.cols)));
   }
   return {};
 }
