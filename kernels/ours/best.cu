@@ -28,7 +28,7 @@
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
 //    8-byte elements the 16-byte tile with edges and the scalar tile also where the input rows
-//    end in a partial tile and span few tiles (tile16_edges_order, tile_scalar_order);
+//    end in a partial tile and are short (tile16_edges_order, tile_scalar_order);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
 //    16-byte output packets, whole 32-byte sectors of them for 2-byte elements, the
 //    realignment of an aligned side, input or output, compiled out) for 1-, 2- and 4-byte

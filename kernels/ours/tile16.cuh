@@ -201,14 +201,15 @@ inline unsigned tile16_order(int element_size, int rows, int cols, int split = 1
 
 // The 16-byte tile's block order in ours_best where the shape has edge tiles: tile16_order, and
 // for 4- and 8-byte elements also groups of kSectorGroup tile rows where the input rows end in a
-// partial tile and span at most 32 tiles (the partial tile column a large share of the tiles).
-// Measured on the H100 (docs/perf-notes.md), groups of 8 against column-major: fp32
-// 32000 x 1000 +3.0 points (16 tile columns), fp64 32000 x 500 +3.3 (16) and 16000 x 1000 +2.4
-// (32); fp32 16000 x 2000 -0.3 (32); beyond 32, fp32 8000 x 4000 0.0, fp64 8000 x 2000 -1.2 and
-// 4096 x 3906 +0.2; with no partial tile column (fp32 7812 x 4096) -8.6.
+// partial tile and hold at most 1024 elements (16 tiles of fp32, 32 of fp64: the partial tile
+// column a large share of the tiles). Measured on the H100 (docs/perf-notes.md), groups of 8
+// against column-major: fp32 32000 x 1000 +2.0 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and
+// 16000 x 1000 +2.4 to +2.7; past 1024 elements fp32 16000 x 2000 -0.3 to -1.6, fp32 8000 x 4000
+// 0.0, fp64 8000 x 2000 -1.2 and 4096 x 3906 +0.2; with no partial tile column (fp32
+// 7812 x 4096) -8.5.
 inline unsigned tile16_edges_order(int element_size, int rows, int cols) {
   const int side = 16 * (16 / element_size);
-  if (element_size >= 4 && cols % side != 0 && ceil_div(cols, side) <= 32) return kSectorGroup;
+  if (element_size >= 4 && cols % side != 0 && cols <= 1024) return kSectorGroup;
   return tile16_order(element_size, rows, cols);
 }
 

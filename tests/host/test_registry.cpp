@@ -312,15 +312,16 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::bf16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp64, 16392, 1002, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp16, 4096, 15624, "16-byte tile, column-major order");
-  // 4- and 8-byte elements whose input rows end in a partial tile and span few tiles (32 for the
-  // 16-byte tile, 8 for the scalar tile): groups of 8 tile rows too (tile16_edges_order,
-  // tile_scalar_order); whole tile columns, or more of them, column-major.
+  // 4- and 8-byte elements whose input rows end in a partial tile and are short (1024 elements
+  // for the 16-byte tile, 8 tiles for the scalar tile): groups of 8 tile rows too
+  // (tile16_edges_order, tile_scalar_order); whole tile columns, or longer rows, column-major.
   takes(DType::fp32, 32000, 1000, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp64, 16000, 1000, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp64, 32000, 500, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp32, 7812, 4096, "16-byte tile, column-major order");
   takes(DType::fp64, 8000, 2000, "16-byte tile, column-major order");
   takes(DType::fp32, 8000, 4000, "16-byte tile, column-major order");
+  takes(DType::fp32, 16000, 2000, "16-byte tile, column-major order");
   takes(DType::u8, 160000, 800, "16-byte tile, column-major order"); // 1-byte: not measured
   takes(DType::fp64, 160001, 100, "scalar tile, groups of 8 tile rows");
   takes(DType::fp64, 32001, 500, "scalar tile, groups of 8 tile rows");
