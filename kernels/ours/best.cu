@@ -289,7 +289,7 @@ struct Launch {
       const auto scalar = [&](auto kernel) {
         tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
       };
-      if (tb::ours::tile_scalar_order(a.rows, a.cols) == tb::kColumnMajor)
+      if (tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor)
         scalar(ours_best_scalar<T, tb::kColumnMajor>);
       else
         scalar(ours_best_scalar<T, 8>);
@@ -372,7 +372,7 @@ std::string path_note(const tb::LaunchArgs& a) {
   }
   case Path::scalar:
     return fmt::format("path: scalar tile, {} (rows not 16-byte aligned)",
-                       order_name(tb::ours::tile_scalar_order(a.rows, a.cols)));
+                       order_name(tb::ours::tile_scalar_order(a.cols)));
   }
   return {};
 }

@@ -61,8 +61,7 @@ template <typename T> unsigned tile_scalar_blocks(const LaunchArgs& a) {
 // (2, 4 and 8 tile columns, the last partial); column-major ahead by 1.8 at 62501 x 256 and
 // 15625 x 1024 (no partial tile), 1.8 at 16001 x 1000 (16 tile columns) and 7-8 at 8191 x 8193
 // and 4099 x 7919.
-inline unsigned tile_scalar_order(int rows, int cols) {
-  (void)rows;
+inline unsigned tile_scalar_order(int cols) {
   return cols % 64 != 0 && ceil_div(cols, 64) <= 8 ? 8u : kColumnMajor;
 }
 
