@@ -57,7 +57,7 @@ template <typename T> unsigned tile_scalar_blocks(const LaunchArgs& a) {
 // The scalar tile's block order in ours_best: groups of 8 tile rows where the input rows end in a
 // partial tile and span at most 8 tiles (the partial tile column a large share of the tiles),
 // column-major order elsewhere. Measured on the H100 (fp64, docs/perf-notes.md): groups of 8
-// against column-major +3.2, +4.0 and +1.0 points at 160001 x 100, 80001 x 200 and 32001 x 500
+// against column-major +3.1, +4.0 and +1.0 points at 160001 x 100, 80001 x 200 and 32001 x 500
 // (2, 4 and 8 tile columns, the last partial); column-major ahead by 1.8 at 62501 x 256 and
 // 15625 x 1024 (no partial tile), 1.8 at 16001 x 1000 (16 tile columns) and 7-8 at 8191 x 8193
 // and 4099 x 7919.

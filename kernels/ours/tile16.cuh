@@ -203,7 +203,7 @@ inline unsigned tile16_order(int element_size, int rows, int cols, int split = 1
 // for 4- and 8-byte elements also groups of kSectorGroup tile rows where the input rows end in a
 // partial tile and hold at most 1024 elements (16 tiles of fp32, 32 of fp64: the partial tile
 // column a large share of the tiles). Measured on the H100 (docs/perf-notes.md), groups of 8
-// against column-major: fp32 32000 x 1000 +2.0 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and
+// against column-major: fp32 32000 x 1000 +1.9 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and
 // 16000 x 1000 +2.4 to +2.7; past 1024 elements fp32 16000 x 2000 -0.3 to -1.6, fp32 8000 x 4000
 // 0.0, fp64 8000 x 2000 -1.2 and 4096 x 3906 +0.2; with no partial tile column (fp32
 // 7812 x 4096) -8.5.
