@@ -1,11 +1,13 @@
 // The registry as the harness sees it, with the real kernel files linked in (no GPU needed).
 #include "harness/core/registry.hpp"
+#include "harness/options.hpp"
 #include "harness/selection.hpp"
 #include "harness/sinks/listing.hpp"
 #include "kernels/ours/dram_peak.hpp"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <tuple>
 
 using namespace tb;
@@ -370,4 +372,21 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
     const std::string n = note_of(*k, t, r, c);
     EXPECT_EQ(n.find(kept), std::string::npos) << n;
   }
+}
+
+// Every saved run in configs/ loads and names only kernels that are registered, so none fails at
+// its first GPU step for a kernel renamed or removed (gpu-keyed.toml names the candidates that
+// ours_best's DRAM-peak rule chooses between).
+TEST(Registry, EveryConfigLoadsAndNamesRegisteredKernels) {
+  int n = 0;
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(TB_SOURCE_DIR) + "/configs")) {
+    if (e.path().extension() != ".toml") continue;
+    ++n;
+    const CliResult r = parse_command_line({"--config", e.path().string()});
+    ASSERT_FALSE(r.exit_now) << e.path() << ": " << r.output;
+    EXPECT_NO_THROW(select_kernels(registered_kernels(), r.options.suite, r.options.kernels))
+        << e.path();
+  }
+  EXPECT_GE(n, 13);
 }
