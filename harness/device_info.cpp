@@ -1,6 +1,7 @@
 #include "harness/device_info.hpp"
 
 #include "harness/core/cuda_check.hpp"
+#include "harness/core/dram_peak.hpp"
 #include "harness/nvml.hpp"
 
 #include <fmt/format.h>
@@ -50,8 +51,7 @@ DeviceInfo open_device(int index) {
   d.sm_count = p.multiProcessorCount;
   d.l2_bytes = p.l2CacheSize;
   d.memory_bytes = static_cast<std::int64_t>(p.totalGlobalMem);
-  // Double data rate: two transfers per memory clock over the whole bus.
-  d.dram_peak_gbps = 2.0 * mem_clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
+  d.dram_peak_gbps = dram_peak_gbps(mem_clock_khz, bus_bits);
   d.runtime = cuda_version(runtime);
   d.driver = nvml::driver_version().value_or("CUDA " + cuda_version(driver));
   char pci[32] = {};

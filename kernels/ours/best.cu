@@ -247,16 +247,8 @@ struct Launch {
       // The aligned sides (halo_sides), then the block order (tile16_order).
       const auto sides = [&](auto al) {
         constexpr int AL = decltype(al)::value;
-        using H = tb::ours::HaloTile<T, SPLIT, AL>;
-        const auto halo = [&](auto kernel) {
-          tb::allow_dynamic_smem(kernel, H::kSmem);
-          tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), H::kSmem,
-                            a);
-        };
-        if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
-          halo(ours_best_halo<T, AL, tb::kSectorGroup>);
-        else
-          halo(ours_best_halo<T, AL, tb::kColumnMajor>);
+        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_best_halo<T, AL, tb::kColumnMajor>,
+                                            ours_best_halo<T, AL, tb::kSectorGroup>);
       };
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:

@@ -2,14 +2,16 @@
 // differently. A plain header (the CUDA runtime's host API only), so host tests include it.
 #pragma once
 
+#include "harness/core/dram_peak.hpp"
+
 #include <cuda_runtime_api.h>
 
 #include <atomic>
 
 namespace tb::ours {
 
-// The DRAM peak of the calling thread's current device in GB/s (memory clock x bus width x 2,
-// the figure the benchmark reports), or 0 where there is no device. Cached per device: ours_best
+// The DRAM peak of the calling thread's current device in GB/s (tb::dram_peak_gbps, the figure
+// the benchmark reports), or 0 where there is no device. Cached per device: ours_best
 // asks at every launch.
 inline double current_dram_peak_gbps() {
   int dev = 0;
@@ -29,7 +31,7 @@ inline double current_dram_peak_gbps() {
     (void)cudaGetLastError();
     return 0;
   }
-  const double gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
+  const double gbps = dram_peak_gbps(clock_khz, bus_bits);
   if (dev >= 0 && dev < kDevices) cache[dev].store(gbps, std::memory_order_relaxed);
   return gbps;
 }

@@ -198,6 +198,17 @@ template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
   return ceil_div(a.cols, H::L::COLS) * ceil_div(a.rows, H::TROWS);
 }
 
+// Launches a halo tile kernel (HaloTile<T, SPLIT, AL>) in the block order tile16_order picks for
+// the shape: `grouped`, its instance in groups of kSectorGroup tile rows, or `column_major`.
+template <typename T, int SPLIT, int AL>
+void launch_halo(const LaunchArgs& a, TransposeKernel<T> column_major, TransposeKernel<T> grouped) {
+  constexpr std::size_t smem = HaloTile<T, SPLIT, AL>::kSmem;
+  const TransposeKernel<T> kernel =
+      tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == kSectorGroup ? grouped : column_major;
+  allow_dynamic_smem(kernel, smem);
+  launch_kernel(kernel, dim3(halo_tiles<T, SPLIT>(a)), dim3(kThreads), smem, a);
+}
+
 // The halo tile at (x0, y0); WHOLE: all 16V columns and TROWS rows inside the matrix.
 template <typename T, int SPLIT, int AL, bool WHOLE>
 __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict__ in, int cols,

@@ -23,15 +23,8 @@ template <int INPUT_AL, int FLAGS> struct Launch {
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
     const auto sides = [&](auto al) {
       constexpr int AL = decltype(al)::value;
-      using H = tb::ours::HaloTile<T, SPLIT, AL>;
-      const auto halo = [&](auto kernel) {
-        tb::allow_dynamic_smem(kernel, H::kSmem);
-        tb::launch_kernel(kernel, dim3(tb::ours::halo_tiles<T, SPLIT>(a)), dim3(256), H::kSmem, a);
-      };
-      if (tb::ours::tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == tb::kSectorGroup)
-        halo(ours_tile16_halo_general<T, AL, tb::kSectorGroup>);
-      else
-        halo(ours_tile16_halo_general<T, AL, tb::kColumnMajor>);
+      tb::ours::launch_halo<T, SPLIT, AL>(a, ours_tile16_halo_general<T, AL, tb::kColumnMajor>,
+                                          ours_tile16_halo_general<T, AL, tb::kSectorGroup>);
     };
     const int rows = tb::ours::halo_tile_rows(sizeof(T), SPLIT);
     const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, rows);
