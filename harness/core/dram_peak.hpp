@@ -1,5 +1,6 @@
 // A GPU's theoretical DRAM peak from its memory clock and bus width: the figure the benchmark
-// reports (device_info) and the one ours_best's GPU-keyed choices compare (kernels/ours/dram_peak.hpp).
+// reports (device_info) and the one ours_best's GPU-keyed choices compare
+// (kernels/ours/dram_peak.hpp).
 #pragma once
 
 namespace tb {
