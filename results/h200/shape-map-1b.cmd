@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-1b.toml --csv gpu-out/maps-h200/shape-map-1b.csv --markdown gpu-out/maps-h200/shape-map-1b.md
+build/ci/transpose_bench --config configs/shape-map-1b.toml --csv shape-map-1b.csv --markdown shape-map-1b.md > shape-map-1b.txt 2>&1

@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-2b.toml --csv gpu-out/maps-h200/shape-map-2b.csv --markdown gpu-out/maps-h200/shape-map-2b.md
+build/ci/transpose_bench --config configs/shape-map-2b.toml --csv shape-map-2b.csv --markdown shape-map-2b.md > shape-map-2b.txt 2>&1

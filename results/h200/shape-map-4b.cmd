@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-4b.toml --csv gpu-out/maps-h200/shape-map-4b.csv --markdown gpu-out/maps-h200/shape-map-4b.md
+build/ci/transpose_bench --config configs/shape-map-4b.toml --csv shape-map-4b.csv --markdown shape-map-4b.md > shape-map-4b.txt 2>&1

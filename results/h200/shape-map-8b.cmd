@@ -1,1 +1,1 @@
-transpose_bench --config configs/shape-map-8b.toml --csv gpu-out/maps-h200/shape-map-8b.csv --markdown gpu-out/maps-h200/shape-map-8b.md
+build/ci/transpose_bench --config configs/shape-map-8b.toml --csv shape-map-8b.csv --markdown shape-map-8b.md > shape-map-8b.txt 2>&1

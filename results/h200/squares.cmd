@@ -1,1 +1,1 @@
-transpose_bench --config configs/squares.toml --csv gpu-out/h200-sq/squares.csv --markdown gpu-out/h200-sq/squares.md
+build/ci/transpose_bench --config configs/squares.toml --csv squares.csv --markdown squares.md > squares.txt 2>&1
