@@ -5,15 +5,18 @@
 //    thread reached only 91-97%);
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
-//    a block;
-//  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (2048 on a GPU
-//    of the H100's DRAM peak; below one tile, or rows not 16-byte aligned): the word tile in
-//    chunks of 32 channels (words_chunked_wins);
+//    a block (but bytes interleaving 8 packets on a GPU above the H100's DRAM peak: the
+//    half-height halo tile, its 128 rows the short side; halo_over_narrow);
+//  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (below one
+//    tile, or rows not 16-byte aligned): the word tile in chunks of 32 channels, up to 2048 on
+//    a GPU of the H100's DRAM peak, and above it up to 512 and where rows are not whole halo
+//    tiles (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
 //    elements from s = 9 both ways, half the positions a block and staged compactly as
 //    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving above s = 16;
-//    4-byte ones de-interleaving from s = 9), unless the halo tile's partial tiles win first
+//    4-byte ones de-interleaving from s = 9; 2- and 4-byte ones up to s = 33 on half the
+//    positions a block above the H100's DRAM peak), unless the halo tile's partial tiles win first
 //    (halo_short_side_wins: 2-byte elements in unaligned rows interleaving from s = 105; 4-byte
 //    elements interleaving whole packets from 56; 1-byte elements in whole packets from 192),
 //    else the skinny path (skinny.cuh), in registers or through shared rows as
@@ -28,17 +31,21 @@
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
 //    8-byte elements the 16-byte tile with edges and the scalar tile also where the input rows
-//    end in a partial tile and are short (tile16_edges_order, tile_scalar_order);
+//    end in a partial tile and are short (tile16_edges_order, tile_scalar_order); but where such
+//    a matrix is taller than wide with input rows of at most 8000 bytes, the realigned tile
+//    (realign.cuh: row-major, edge tiles shifted back to whole tiles; tile16_realign_wins);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
 //    16-byte output packets, whole 32-byte sectors of them for 2-byte elements, the
 //    realignment of an aligned side, input or output, compiled out) for 1-, 2- and 4-byte
 //    elements, at half height (128 x 256) for
 //    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
 //    of nine, -1 to -5 at four), which take each thread's group above from the lane that owns
-//    it where neither side is aligned (halo_above_shuffled) and, on a GPU of the H100's DRAM
-//    peak, keep the input side's realignment where only it is aligned, straddling packets
-//    stored in pieces (halo_input_realigned: the H100 and the H200 measured opposite choices
-//    there, kernels/ours/dram_peak.hpp, lower_dram_peak); for 8-byte elements the scalar tile,
+//    it where neither side is aligned (halo_above_shuffled; above the H100's DRAM peak at three
+//    blocks an SM, halo_three_blocks) and, on a GPU of the H100's DRAM peak, keep the input
+//    side's realignment where only it is aligned, straddling packets stored in pieces
+//    (halo_input_realigned), above it take the group above by a shuffle there too (the H100
+//    and the H200 measured opposite choices: kernels/ours/dram_peak.hpp, lower_dram_peak);
+//    for 8-byte elements the scalar tile,
 //    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
 //    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
@@ -88,10 +95,17 @@ constexpr int halo_rows(std::size_t element_size) {
 // AL: the sides whose rows are 16-byte aligned (halo.cuh, halo_sides), their realignment
 // compiled out, and kPackets (2-byte output owned in packets, not sectors); GROUP: the block
 // order (tile16_order with the halo tile's split).
-template <typename T, int AL, unsigned GROUP>
-__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
+// MINB: blocks an SM (3 for bytes where halo_three_blocks says so).
+template <typename T, int AL, unsigned GROUP, int MINB = tb::ours::halo_blocks<T>()>
+__global__ void __launch_bounds__(256, MINB)
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
+}
+// Row-major, edge tiles shifted back to whole tiles (tile16_realign_wins).
+template <typename T>
+__global__ void __launch_bounds__(256, 2)
+    ours_best_realign(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16r_body<T>(out, in, cols, rows, nreps);
 }
 // GROUP: column-major order, or groups of 8 tile rows where tile_scalar_order says so.
 template <typename T, unsigned GROUP>
@@ -118,7 +132,7 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, narrow, chunks, words, skinny, tile16, halo, scalar };
+enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
 // dram: the GPU's DRAM peak in GB/s (current_dram_peak_gbps; 0 for none), for the choices that
 // differ between the H100 and the H200 (lower_dram_peak).
@@ -127,8 +141,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (a.rows == 1 || a.cols == 1) return Path::copy;
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
-  if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
+  if (const int nc = tb::ours::narrow_packets(v, a.rows, a.cols); nc != 0)
+    return tb::ours::halo_over_narrow(size, nc, a.rows <= a.cols, dram) ? Path::halo : Path::narrow;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned, dram)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
@@ -139,7 +154,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // which owns whole sectors of them (halo_sides).
   if (aligned && tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(tb::dtype_size(a.dtype))) ==
                      (tb::ours::kInAligned | tb::ours::kOutAligned))
-    return Path::tile16;
+    return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
@@ -179,10 +194,10 @@ struct Launch {
     case Path::words: {
       if constexpr (sizeof(T) <= 4) {
         const int s = std::min(a.rows, a.cols), size = static_cast<int>(sizeof(T));
-        const bool half = tb::ours::words_half_wins(size, s, a.rows <= a.cols);
+        const bool half = tb::ours::words_half_wins(size, s, a.rows <= a.cols, dram);
         const bool compact = tb::ours::words_compact_wins(size, s, a.rows <= a.cols);
-        // The whole word tile, or for 1-byte elements half the positions a block where
-        // words_half_wins, staged compactly where words_compact_wins.
+        // The whole word tile, or half the positions a block where words_half_wins (for
+        // 1-byte elements staged compactly where words_compact_wins).
         const auto go = [&](auto interleave) {
           constexpr bool I = decltype(interleave)::value;
           const auto words = [&](auto w) {
@@ -197,6 +212,11 @@ struct Launch {
               words(tb::ours::WordsHalf<T, I, tb::ours::kWordsCompact>{});
             else if (half)
               words(tb::ours::WordsHalf<T, I>{});
+            else
+              words(tb::ours::Words<T>{});
+          } else if constexpr (!I) {
+            if (half) // 2- and 4-byte elements de-interleaving on some GPUs (words_half_wins)
+              words(tb::ours::WordsHalf<T, false>{});
             else
               words(tb::ours::Words<T>{});
           } else {
@@ -241,6 +261,13 @@ struct Launch {
                 : tile16(ours_best_tile16_edges_held<T, tb::kColumnMajor>);
       break;
     }
+    case Path::realign: {
+      const std::size_t smem = tb::ours::tile16r_smem<T>();
+      tb::allow_dynamic_smem(ours_best_realign<T>, smem);
+      tb::launch_kernel(ours_best_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem,
+                        a);
+      break;
+    }
     case Path::halo: {
       constexpr int SPLIT = halo_split(sizeof(T));
       using tb::ours::kInAligned, tb::ours::kOutAligned, tb::ours::kPackets;
@@ -250,15 +277,31 @@ struct Launch {
         tb::ours::launch_halo<T, SPLIT, AL>(a, ours_best_halo<T, AL, tb::kColumnMajor>,
                                             ours_best_halo<T, AL, tb::kSectorGroup>);
       };
+      // The same at three blocks an SM (halo_three_blocks).
+      const auto sides_3 = [&](auto al) {
+        constexpr int AL = decltype(al)::value;
+        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_best_halo<T, AL, tb::kColumnMajor, 3>,
+                                            ours_best_halo<T, AL, tb::kSectorGroup, 3>);
+      };
+      using tb::ours::kAboveShuffled;
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:
-        // On the H100's DRAM peak, bytes keep the input realignment (halo_input_realigned).
-        if constexpr (sizeof(T) == 1)
+        // Bytes keep the input realignment on the H100's DRAM peak (halo_input_realigned), and
+        // take the group above by a shuffle above it (halo_above_shuffled).
+        if constexpr (sizeof(T) == 1) {
           if (tb::ours::halo_input_realigned(1, kInAligned, dram)) {
             sides(std::integral_constant<int, tb::ours::kStorePieces>{});
             break;
           }
+          if (tb::ours::halo_above_shuffled(1, kInAligned, a.cols, dram)) {
+            sides(std::integral_constant<int, kInAligned | kAboveShuffled>{});
+            break;
+          }
+        }
         sides(std::integral_constant<int, kInAligned>{});
+        break;
+      case kInAligned | kOutAligned: // bytes at s = 128 (halo_over_narrow): no halo rows
+        if constexpr (sizeof(T) == 1) sides(std::integral_constant<int, kOutAligned>{});
         break;
       case kOutAligned:
         sides(std::integral_constant<int, kOutAligned>{});
@@ -269,11 +312,15 @@ struct Launch {
       case kPackets:
         if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kPackets>{});
         break;
-      default:
-        if constexpr (tb::ours::halo_above_shuffled(sizeof(T), 0))
-          sides(std::integral_constant<int, tb::ours::kAboveShuffled>{});
-        else
+      default: // neither side aligned: bytes take the group above by a shuffle
+        if constexpr (sizeof(T) == 1) {
+          if (tb::ours::halo_three_blocks(1, 0, dram))
+            sides_3(std::integral_constant<int, kAboveShuffled>{});
+          else
+            sides(std::integral_constant<int, kAboveShuffled>{});
+        } else {
           sides(std::integral_constant<int, 0>{});
+        }
       }
       break;
     }
@@ -302,6 +349,8 @@ std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a, dram)) {
   case Path::copy:
     return "path: copy (one row or one column)";
+  case Path::realign:
+    return "path: 16-byte tile, row-major order, edge tiles shifted back to whole tiles";
   case Path::narrow:
     return fmt::format("path: narrow tile, {} (s = {} packets)",
                        a.rows <= a.cols ? "interleave" : "de-interleave",
@@ -315,7 +364,7 @@ std::string path_note(const tb::LaunchArgs& a) {
     const bool interleave = a.rows <= a.cols;
     return fmt::format(
         "path: word tile, {} (s = {}{}{})", interleave ? "interleave" : "de-interleave", s,
-        tb::ours::words_half_wins(size, s, interleave) ? ", half the positions a block" : "",
+        tb::ours::words_half_wins(size, s, interleave, dram) ? ", half the positions a block" : "",
         tb::ours::words_compact_wins(size, s, interleave) ? ", staged compactly" : "");
   }
   case Path::skinny: {
@@ -348,19 +397,27 @@ std::string path_note(const tb::LaunchArgs& a) {
                                    ? "output rows not whole 32-byte sectors, owned whole"
                                    : "output rows not 16-byte aligned";
     const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
-    return fmt::format("path: halo tile{} ({}){}{}", split == 2 ? ", half height" : "",
-                       sides == tb::ours::kInAligned    ? output
-                       : sides == tb::ours::kOutAligned ? input
-                       : tb::ours::halo_sectors(size, al)
-                           ? input + "; " + output
-                           : std::string("input and output rows not 16-byte aligned"),
-                       tb::ours::halo_above_shuffled(size, al) ? ", the group above by a shuffle"
-                       : tb::ours::halo_input_realigned(size, al, dram)
-                           ? fmt::format(", input realignment kept, straddling packets in pieces "
-                                         "(DRAM peak below {:.0f} GB/s)",
-                                         tb::ours::kLowerDramGbps)
-                           : std::string(),
-                       order == tb::kColumnMajor ? "" : ", " + order_name(order));
+    using tb::ours::kInAligned, tb::ours::kOutAligned;
+    const bool above = tb::ours::halo_above_shuffled(size, al, a.cols, dram);
+    return fmt::format(
+        "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
+        sides == (kInAligned | kOutAligned)
+            ? fmt::format("rows 16-byte aligned, s = {}: one tile row", std::min(a.rows, a.cols))
+        : sides == kInAligned  ? output
+        : sides == kOutAligned ? input
+        : tb::ours::halo_sectors(size, al)
+            ? input + "; " + output
+            : std::string("input and output rows not 16-byte aligned"),
+        above ? ", the group above by a shuffle"
+        : tb::ours::halo_input_realigned(size, al, dram)
+            ? fmt::format(", input realignment kept, straddling packets in pieces "
+                          "(DRAM peak below {:.0f} GB/s)",
+                          tb::ours::kLowerDramGbps)
+            : std::string(),
+        tb::ours::halo_three_blocks(size, al, dram)
+            ? fmt::format(", 3 blocks an SM (DRAM peak from {:.0f} GB/s)", tb::ours::kLowerDramGbps)
+            : std::string(),
+        order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:
     return fmt::format("path: scalar tile, {} (rows not 16-byte aligned)",

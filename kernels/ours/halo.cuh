@@ -1,53 +1,11 @@
 // The halo tile (tile16_halo.cu): the realigned tile with every output packet owned whole.
 #pragma once
 
+#include "kernels/ours/choices.hpp"
 #include "kernels/ours/realign.cuh"
 
 namespace tb::ours {
 
-// Which sides of a halo tile's shape are 16-byte aligned (a template argument: each side that is
-// compiles its realignment out). kInAligned: input rows start on 16-byte boundaries (cols a
-// multiple of V), so phase 1 loads the tile's packets as they are (no neighbour shuffles, no 17th
-// packets, no funnel shifts). kOutAligned: output rows do (rows a multiple of V), so phase 2 is
-// the aligned tile's (no halo rows above the tile, no second row group, no funnel shifts, no
-// element stores). Eight of the map's nine u8 halo shapes have one aligned side (s x L and L x s
-// at s = 256, 1000, 1024, 4096); the odd square has none. Compiled out, the output-aligned
-// side gained 14-21 points on the H200 and 2-6 on the H100 (u8 s x L); the input-aligned side
-// 2-6 on the H200 and -7 to 0 on the H100 (docs/perf-notes.md). Registers at half height (u8):
-// output-aligned 80 (so 3 blocks an SM under halo_blocks' bound of 2), input-aligned 107.
-// For 2-byte elements (v = 8) the output side counts as aligned only where its rows are whole
-// 32-byte sectors (rows a multiple of 2V); elsewhere the tile owns whole sectors of them
-// (halo_sectors, HaloTile::SECTORS). Except where the matrix is one row of tiles (rows no more
-// than tile_rows, the tile's own rows): there no output sector is split between two tiles, so
-// they own whole packets (kPackets; fp16 120 x 533333 on an H200: 88.5% of memcpy with the
-// output side compiled out at 128be78, 72.7 owning sectors at 70fc8ef).
-inline constexpr int kInAligned = 1, kOutAligned = 2, kPackets = 4;
-// kAboveShuffled: phase 2 takes the transposed packet of the row group above a thread's own
-// from the lane that owns that group (a shuffle), not by reading and transposing the group a
-// second time; only the tile's top groups, whose group above is the halo, read it from a
-// buffer of the halo's transposed packets that a pre-pass writes. For output rows that are not
-// aligned and owned in packets (not sectors), 4-byte elements, and 1-byte ones at half height
-// (where lane g - 1 of a word pass is on the same word).
-inline constexpr int kAboveShuffled = 8;
-// kStorePieces: straddling packets in aligned pieces (HaloTile::PIECES) for 1-byte elements
-// whatever the input side; without it only where input rows are aligned.
-inline constexpr int kStorePieces = 16;
-// A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
-constexpr int halo_tile_rows(int element_size, int split) {
-  return 16 * (16 / element_size) / split;
-}
-// The split ours_best takes: bytes the half-height tile; 2-byte types stay on the full one,
-// which led at three of the map's four 2-byte halo shapes on the H100 and at all four on the
-// H200.
-constexpr int halo_split(std::size_t element_size) {
-  return element_size == 1 ? 2 : 1;
-}
-constexpr int halo_sides(int v, int rows, int cols, int tile_rows) {
-  const bool sectors = v == 8 && rows > tile_rows;
-  return (cols % v == 0 ? kInAligned : 0) | (rows % (sectors ? 2 * v : v) == 0 ? kOutAligned
-                                             : v == 8 && !sectors              ? kPackets
-                                                                               : 0);
-}
 // Whether the tile owns whole 32-byte sectors of its output rows, not only whole packets: 2-byte
 // elements whose output rows are not whole sectors. Where rows split sectors between two tiles
 // (each tile writes half of the sector at its boundary), the tile ran at 79-85% of memcpy on the
@@ -110,30 +68,6 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
       sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS) // + 17th packets
                        + (SHUFFLED ? L::COLS : 0));          // + the halo transposed
 };
-
-// Whether ours_best takes the group above by a shuffle (kAboveShuffled): 1-byte elements with
-// neither side aligned (the half-height tile; al from halo_sides). Measured on the H100
-// (docs/perf-notes.md): u8 11313², 8191 x 8193 and 4099 x 7919 +2.4, +1.2 and +2.1 points (12%
-// fewer instructions at 11313²); where only the output side is unaligned (1000 x 128000,
-// 1000 x 64000) within a point, the extra barrier's waits taking what the instructions gave;
-// 4-byte elements within 0.2 at seven shapes.
-constexpr bool halo_above_shuffled(int element_size, int al) {
-  return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0;
-}
-
-// Whether ours_best keeps the input side's realignment where only input rows are aligned, with
-// straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
-// 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile
-// led by +8.8 points at 1000 x 128000 (87.4% of memcpy), +6.7 at 3000 x 42672, +6.8 at
-// 5000 x 25600 and 15625 x 8192, +3.7 at 7813 x 16384, +2.3 at 1000 x 64000, +0.4 at
-// 600 x 213344 and -1.2 at 1001 x 128000; its instructions +15%, its warps' waits at the barrier
-// and on loads shorter (docs/perf-notes.md). On the H200 (128be78, both tiles storing straddling
-// packets an element at a time) the compiled-out tile led by 4.9 and 5.7 points at
-// 1000 x 128000 and 31250 x 4096.
-constexpr bool halo_input_realigned(int element_size, int al, double dram_peak_gbps) {
-  return element_size == 1 && (al & (kInAligned | kOutAligned)) == kInAligned &&
-         lower_dram_peak(dram_peak_gbps);
-}
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
 // 3 for 2-byte types (77 registers, 35 KB tiles; owning whole sectors, 78-80 registers and 36-38

@@ -246,6 +246,21 @@ __device__ __forceinline__ void tile16r_body(T* __restrict__ out, const T* __res
   one_tile_body<T, tile16r_one<T>>(out, in, cols, rows, nreps);
 }
 
+// Whether ours_best takes this tile (row-major, edge tiles shifted back so that every tile is
+// whole) for aligned 4- and 8-byte rows that end in a partial tile, where the matrix is taller
+// than wide and its input rows hold at most 8000 bytes; elsewhere the 16-byte tile with edge
+// tiles (tile16_edges_order). Against that tile in the order tile16_edges_order gives (two
+// passes on the H200, one or two on the H100, docs/perf-notes.md): fp32 32000 x 1000 +2.2 (H200)
+// and +1.1 (H100), 64000 x 500 +2.2 and +0.9, 16000 x 2000 +0.7 and +1.0, fp64 16000 x 1000 +0.5
+// and +1.0, 32000 x 500 +0.5 and +0.9; past 8000 bytes fp32 8000 x 4000 -1.4 (H200), fp64 8000 x
+// 2000 -2.1 and -0.7; wider than tall (1000 x 32000, 2000 x 16000, 4000 x 8000) -4 to -8, and
+// without a partial tile column (7812 x 4096) -8; 2-byte elements -0.9 to -3.9 (H200).
+constexpr bool tile16_realign_wins(int element_size, int rows, int cols) {
+  const int side = 16 * (16 / element_size);
+  return (element_size == 4 || element_size == 8) && rows > cols && cols % side != 0 &&
+         static_cast<long long>(cols) * element_size <= 8000;
+}
+
 template <typename T> constexpr std::size_t tile16r_smem() {
   return Tile16<T>::kSmem + sizeof(uint4) * Tile16<T>::ROWS;
 }

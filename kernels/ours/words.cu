@@ -56,7 +56,8 @@ template <Tile TILE, unsigned OPTS = 0> struct Launch {
         const bool interleave = a.rows <= a.cols;
         const bool half = TILE == Tile::half ||
                           (TILE == Tile::as_best &&
-                           tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, interleave));
+                           tb::ours::words_half_wins(static_cast<int>(sizeof(T)), s, interleave,
+                                                     tb::ours::current_dram_peak_gbps()));
         const auto side = [&](auto h) {
           if (interleave)
             go(std::true_type{}, h);

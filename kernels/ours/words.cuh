@@ -29,6 +29,7 @@
 // layout helpers, plain C++ with host tests, are in word_layout.hpp.
 #pragma once
 
+#include "kernels/ours/choices.hpp" // words_half_wins, words_compact_wins, words_chunked_wins
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
 #include "kernels/ours/word_layout.hpp" // store_low_bytes, chunk_swizzle, planar_row_chunks
 
@@ -482,39 +483,9 @@ constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
   if (element_size == 4) return !interleave && s > kSkinnyRegMax && s < 64;
   return element_size == 2 && !interleave && s > 16 && s < 128;
 }
-// Which word tile: half the positions a block (WordsHalf) for 1-byte elements below s = 64,
-// both ways, and interleaving where s is not a multiple of 4 below s = 100; the whole one
-// elsewhere, where a block's P positions become few (u8 at 100: P = 144, the halo of 16
-// positions 11% more), and for 2- and 4-byte elements. Interleaving at s not a multiple of 4
-// the half tile is staged compactly (words_compact_wins), and leads the whole one by 1.7 to 3.2
-// points at s = 65-90 on the H100, trails it by 1.1 at 113, ties at 126-127 and trails by 2 to 6
-// from 129.
-constexpr bool words_half_wins(int element_size, int s, bool interleave) {
-  return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));
-}
-// Whether the half tile stages a 1-byte interleave compactly (kWordsCompact): where s is not a
-// multiple of 4, so that the padded staging would leave gaps. H100, against the padded half
-// tile: +1.4 to +2.0 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.
-constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
-  return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true);
-}
-// The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of
-// a multiple of 32 channels from 32 to 4096, where the word tile (s = 32, 64, 96 and 160 in
-// unaligned rows: 64, 60, 63 and 57% of memcpy on the H100) or the halo tile (s = 192-4096 in
-// unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8). Aligned
-// rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
-// (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
-// the chunks' 88 and 85). On a GPU of the H100's DRAM peak (lower_dram_peak), where the halo
-// tile keeps its input realignment (halo_input_realigned), up to 2048 channels only: at 4096 that
-// halo tile led the chunks by 4.6 and 4.9 points (31250 and 31251 x 4096: 86.9 and 87.6% of
-// memcpy), at 2048 and 1024 it trailed by 2.2 and 6.0; between 2048 and 4096 not measured.
+// The chunked word tile ours_best takes where words_chunked_wins (choices.hpp).
 template <typename T, int CH = 32>
 using WordsChunked = Words<T, 1, 5, kWordsChunk | (CH == 64 ? kWordsWide : 0u)>;
-constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned,
-                                  double dram_peak_gbps) {
-  return element_size == 1 && rows > cols && cols % 32 == 0 &&
-         cols <= (lower_dram_peak(dram_peak_gbps) ? 2048 : 4096) && (!aligned || cols < 256);
-}
 // Blocks of a chunked launch, chunk-first: cols / W::kChunk for every P positions of the long
 // side.
 template <typename T, typename W = WordsChunked<T>>

@@ -3,6 +3,7 @@
 #include "harness/options.hpp"
 #include "harness/selection.hpp"
 #include "harness/sinks/listing.hpp"
+#include "kernels/ours/choices.hpp"
 #include "kernels/ours/dram_peak.hpp"
 
 #include <gtest/gtest.h>
@@ -198,8 +199,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 48, 2666667, "word tile, interleave (s = 48, half the positions a block)");
   takes(DType::u8, 113, 1132745, "word tile, interleave (s = 113)");
   takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65)");
-  takes(DType::fp32, 2666667, 12, "word tile, de-interleave (s = 12)");
-  takes(DType::fp32, 1032259, 31, "word tile, de-interleave (s = 31)");
+  // (2- and 4-byte de-interleave at s = 12-33 half the positions a block above the H100's DRAM
+  // peak, and on a host with no GPU: words_half_wins.)
+  takes(DType::fp32, 2666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  takes(DType::fp32, 1032259, 31, "word tile, de-interleave (s = 31, half the positions a block)");
   takes(DType::fp32, 3555557, 9, "word tile, de-interleave (s = 9)");
   takes(DType::fp32, 507937, 63, "word tile, de-interleave (s = 63)");
   // The chunked word tile: 1-byte de-interleave, rows of a multiple of 32 channels up to 4096,
@@ -213,7 +216,15 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 800001, 160, "word tile in chunks of 32 channels");
   takes(DType::u8, 1040, 96, "word tile in chunks of 32 channels");
   takes(DType::u8, 500001, 256, "word tile in chunks of 32 channels, de-interleave (s = 256, 8 ");
-  takes(DType::u8, 62501, 2048, "word tile in chunks of 32 channels");
+  // Above the H100's DRAM peak (and with no GPU) up to 512 channels, and where rows are not
+  // whole halo tiles of 256 (words_chunked_wins; the H100's side in BestKeysChoicesOnTheDramPeak).
+  takes(DType::u8, 250001, 512, "word tile in chunks of 32 channels");
+  takes(DType::u8, 200001, 640, "word tile in chunks of 32 channels");
+  takes(DType::u8, 111111, 1152, "word tile in chunks of 32 channels");
+  takes(DType::u8, 62501, 2048,
+        "halo tile, half height (output rows not 16-byte aligned), the "
+        "group above by a shuffle");
+  takes(DType::u8, 166667, 768, "halo tile, half height (output rows not");
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
   takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100)");
@@ -223,7 +234,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
   takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100)");
   takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65)");
-  takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31)");
+  takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31, half the positions a block)");
+  takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48)");
   takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64)");
   // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
@@ -285,11 +297,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
   takes(DType::u8, 1000, 128000, "halo tile, half height (output rows not");
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
-  // 1-byte elements with neither side aligned take the group above by a shuffle; one aligned
-  // side, or 2- and 4-byte elements, read it.
-  takes(DType::u8, 11313, 11313, "not 16-byte aligned), the group above by a shuffle");
+  // 1-byte elements with neither side aligned take the group above by a shuffle (at three
+  // blocks an SM above the H100's DRAM peak and with no GPU), and so do input-aligned rows
+  // longer than 512 there; output-aligned ones, or 2- and 4-byte elements, read it.
+  takes(DType::u8, 11313, 11313, "not 16-byte aligned), the group above by a shuffle, 3 blocks");
   takes(DType::u8, 4099, 7919, "the group above by a shuffle");
-  for (const auto& [t, r, c] : {std::tuple{DType::u8, 1000, 128000},
+  takes(DType::u8, 1000, 128000, "(output rows not 16-byte aligned), the group above by a shuffle");
+  for (const auto& [t, r, c] : {std::tuple{DType::u8, 500001, 272},
                                 {DType::u8, 256, 500001},
                                 {DType::fp32, 8191, 8193},
                                 {DType::fp16, 8191, 8193}}) {
@@ -317,13 +331,18 @@ TEST(Registry, BestPathPerShapeAndType) {
   // 4- and 8-byte elements whose input rows end in a partial tile and are short (1024 elements
   // for the 16-byte tile, 8 tiles for the scalar tile): groups of 8 tile rows too
   // (tile16_edges_order, tile_scalar_order); whole tile columns, or longer rows, column-major.
-  takes(DType::fp32, 32000, 1000, "16-byte tile, groups of 8 tile rows");
-  takes(DType::fp64, 16000, 1000, "16-byte tile, groups of 8 tile rows");
-  takes(DType::fp64, 32000, 500, "16-byte tile, groups of 8 tile rows");
+  // But taller than wide with input rows of at most 8000 bytes: the realigned tile, its edge
+  // tiles shifted back (tile16_realign_wins).
+  takes(DType::fp32, 1000, 1016, "16-byte tile, groups of 8 tile rows");
+  takes(DType::fp64, 1000, 1000, "16-byte tile, groups of 8 tile rows");
+  takes(DType::fp32, 32000, 1000, "16-byte tile, row-major order, edge tiles shifted back");
+  takes(DType::fp64, 16000, 1000, "16-byte tile, row-major order, edge tiles shifted back");
+  takes(DType::fp64, 32000, 500, "16-byte tile, row-major order, edge tiles shifted back");
+  takes(DType::fp32, 16000, 2000, "16-byte tile, row-major order, edge tiles shifted back");
   takes(DType::fp32, 7812, 4096, "16-byte tile, column-major order");
   takes(DType::fp64, 8000, 2000, "16-byte tile, column-major order");
   takes(DType::fp32, 8000, 4000, "16-byte tile, column-major order");
-  takes(DType::fp32, 16000, 2000, "16-byte tile, column-major order");
+  takes(DType::fp32, 2000, 16000, "16-byte tile, column-major order");
   takes(DType::u8, 160000, 800, "16-byte tile, column-major order"); // 1-byte: not measured
   takes(DType::fp64, 160001, 100, "scalar tile, groups of 8 tile rows");
   takes(DType::fp64, 32001, 500, "scalar tile, groups of 8 tile rows");
@@ -333,7 +352,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::fp32, 320001, 100, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::u8, 16392, 1000,
-        "(input and output rows not 16-byte aligned), the group above by a shuffle, groups of 8");
+        "(input and output rows not 16-byte aligned), the group above by a shuffle, 3 blocks an "
+        "SM (DRAM peak from 4000 GB/s), groups of 8");
   const std::string square = note_of(*k, DType::u8, 11313, 11313);
   EXPECT_EQ(square.find("groups"), std::string::npos) << square; // 89 tiles a column
   const std::string one = note_of(*k, DType::fp16, 105, 533333);
@@ -363,10 +383,14 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
         << n;
     EXPECT_EQ(n.find(kept) != std::string::npos, lower) << n;
   }
+  // 4096 channels: the halo tile on both sides of the threshold, the realignment kept below it
+  // and the group above by a shuffle above it.
   const std::string wide = note_of(*k, DType::u8, 31250, 4096);
-  EXPECT_EQ(wide.find("word tile in chunks of 32 channels") != std::string::npos, !lower) << wide;
+  EXPECT_NE(wide.find("halo tile"), std::string::npos) << wide;
   EXPECT_EQ(wide.find(kept) != std::string::npos, lower) << wide;
-  EXPECT_NE(note_of(*k, DType::u8, 62501, 2048).find("word tile in chunks"), std::string::npos);
+  EXPECT_EQ(wide.find("shuffle") != std::string::npos, !lower) << wide;
+  EXPECT_EQ(note_of(*k, DType::u8, 62501, 2048).find("word tile in chunks") != std::string::npos,
+            lower);
   // Not for other types, nor where the input side is not the only aligned one.
   for (const auto& [t, r, c] : {std::tuple{DType::fp16, 1000, 64000},
                                 {DType::fp32, 1001, 32000},
@@ -375,6 +399,67 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
     const std::string n = note_of(*k, t, r, c);
     EXPECT_EQ(n.find(kept), std::string::npos) << n;
   }
+}
+
+// The choices that differ between the H100 (3352 GB/s) and the H200 (4814 GB/s), each on both
+// sides of the threshold (docs/perf-notes.md has the measurements).
+TEST(Registry, BestKeysChoicesOnTheDramPeak) {
+  using namespace tb::ours;
+  constexpr double h100 = 3352.3, h200 = 4814.1;
+  // The chunked word tile: up to 2048 channels on the H100; on the H200 up to 512 and where the
+  // rows are not whole halo tiles of 256.
+  for (const auto& [rows, cols, on_h100, on_h200] : {std::tuple{250001, 512, true, true},
+                                                     {200001, 640, true, true},
+                                                     {166667, 768, true, false},
+                                                     {111111, 1152, true, true},
+                                                     {125001, 1024, true, false},
+                                                     {62501, 2048, true, false},
+                                                     {50001, 2560, false, false},
+                                                     {31250, 4096, false, false},
+                                                     {15625, 8192, false, false}}) {
+    EXPECT_EQ(words_chunked_wins(1, rows, cols, false, h100), on_h100) << rows << "x" << cols;
+    EXPECT_EQ(words_chunked_wins(1, rows, cols, false, h200), on_h200) << rows << "x" << cols;
+  }
+  // The halo tile for bytes: neither side aligned at three blocks an SM on the H200 only; the
+  // group above by a shuffle where only input rows are aligned, on the H200 only and for rows
+  // longer than 512; always where neither side is.
+  EXPECT_FALSE(halo_three_blocks(1, 0, h100));
+  EXPECT_TRUE(halo_three_blocks(1, 0, h200));
+  EXPECT_FALSE(halo_three_blocks(1, kInAligned, h200));
+  EXPECT_FALSE(halo_three_blocks(4, 0, h200));
+  EXPECT_TRUE(halo_above_shuffled(1, 0, 11313, h100));
+  EXPECT_TRUE(halo_above_shuffled(1, 0, 11313, h200));
+  EXPECT_FALSE(halo_above_shuffled(1, kInAligned, 128000, h100));
+  EXPECT_TRUE(halo_above_shuffled(1, kInAligned, 128000, h200));
+  EXPECT_TRUE(halo_above_shuffled(1, kInAligned, 640, h200));
+  EXPECT_FALSE(halo_above_shuffled(1, kInAligned, 512, h200));
+  EXPECT_FALSE(halo_above_shuffled(1, kOutAligned, 128000, h200));
+  EXPECT_FALSE(halo_above_shuffled(4, 0, 8193, h200));
+  // Bytes interleaving 8 packets: the halo tile on the H200, the narrow tile on the H100 and for
+  // other short sides, directions and types.
+  EXPECT_TRUE(halo_over_narrow(1, 8, true, h200));
+  EXPECT_FALSE(halo_over_narrow(1, 8, true, h100));
+  EXPECT_FALSE(halo_over_narrow(1, 8, false, h200));
+  EXPECT_FALSE(halo_over_narrow(1, 4, true, h200));
+  EXPECT_FALSE(halo_over_narrow(2, 8, true, h200));
+  // Half the word tile's positions a block for 2- and 4-byte de-interleave at s = 12-33 on the
+  // H200; bytes alike on both GPUs.
+  EXPECT_TRUE(words_half_wins(4, 31, false, h200));
+  EXPECT_FALSE(words_half_wins(4, 31, false, h100));
+  EXPECT_TRUE(words_half_wins(2, 33, false, h200));
+  EXPECT_TRUE(words_half_wins(4, 12, false, h200));
+  EXPECT_FALSE(words_half_wins(4, 9, false, h200));
+  EXPECT_FALSE(words_half_wins(4, 48, false, h200));
+  EXPECT_FALSE(words_half_wins(4, 31, true, h200));
+  EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
+  // ours_best notes the halo tile at u8 128 x L with no GPU (the H200's side).
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  const std::string narrow = note_of(*k, DType::u8, 128, 1000000);
+  EXPECT_NE(narrow.find("halo tile, half height (rows 16-byte aligned, s = 128: one tile row)"),
+            std::string::npos)
+      << narrow;
+  EXPECT_NE(note_of(*k, DType::u8, 1000000, 128).find("narrow tile"), std::string::npos);
 }
 
 // Every saved run in configs/ loads and names only kernels that are registered, so none fails at

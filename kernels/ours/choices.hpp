@@ -1,0 +1,149 @@
+// ours_best's choices that host tests check directly, without a GPU: the sides of a halo tile's
+// shape, the choices keyed on the GPU's DRAM peak (where the H100 and the H200 measured opposite
+// ones: lower_dram_peak), and the word tile's. Plain constexpr functions, used by the kernels'
+// launch code and by the notes that say which path ours_best took.
+#pragma once
+
+#include "kernels/ours/dram_peak.hpp"
+
+#include <cstddef>
+
+namespace tb::ours {
+
+// Which sides of a halo tile's shape are 16-byte aligned (a template argument: each side that is
+// compiles its realignment out). kInAligned: input rows start on 16-byte boundaries (cols a
+// multiple of V), so phase 1 loads the tile's packets as they are (no neighbour shuffles, no 17th
+// packets, no funnel shifts). kOutAligned: output rows do (rows a multiple of V), so phase 2 is
+// the aligned tile's (no halo rows above the tile, no second row group, no funnel shifts, no
+// element stores). Eight of the map's nine u8 halo shapes have one aligned side (s x L and L x s
+// at s = 256, 1000, 1024, 4096); the odd square has none. Compiled out, the output-aligned
+// side gained 14-21 points on the H200 and 2-6 on the H100 (u8 s x L); the input-aligned side
+// 2-6 on the H200 and -7 to 0 on the H100 (docs/perf-notes.md). Registers at half height (u8):
+// output-aligned 80 (so 3 blocks an SM under halo_blocks' bound of 2), input-aligned 107.
+// For 2-byte elements (v = 8) the output side counts as aligned only where its rows are whole
+// 32-byte sectors (rows a multiple of 2V); elsewhere the tile owns whole sectors of them
+// (halo_sectors, HaloTile::SECTORS). Except where the matrix is one row of tiles (rows no more
+// than tile_rows, the tile's own rows): there no output sector is split between two tiles, so
+// they own whole packets (kPackets; fp16 120 x 533333 on an H200: 88.5% of memcpy with the
+// output side compiled out at 128be78, 72.7 owning sectors at 70fc8ef).
+inline constexpr int kInAligned = 1, kOutAligned = 2, kPackets = 4;
+// kAboveShuffled: phase 2 takes the transposed packet of the row group above a thread's own
+// from the lane that owns that group (a shuffle), not by reading and transposing the group a
+// second time; only the tile's top groups, whose group above is the halo, read it from a
+// buffer of the halo's transposed packets that a pre-pass writes. For output rows that are not
+// aligned and owned in packets (not sectors), 4-byte elements, and 1-byte ones at half height
+// (where lane g - 1 of a word pass is on the same word).
+inline constexpr int kAboveShuffled = 8;
+// kStorePieces: straddling packets in aligned pieces (HaloTile::PIECES) for 1-byte elements
+// whatever the input side; without it only where input rows are aligned.
+inline constexpr int kStorePieces = 16;
+// A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
+constexpr int halo_tile_rows(int element_size, int split) {
+  return 16 * (16 / element_size) / split;
+}
+// The split ours_best takes: bytes the half-height tile; 2-byte types stay on the full one,
+// which led at three of the map's four 2-byte halo shapes on the H100 and at all four on the
+// H200.
+constexpr int halo_split(std::size_t element_size) {
+  return element_size == 1 ? 2 : 1;
+}
+constexpr int halo_sides(int v, int rows, int cols, int tile_rows) {
+  const bool sectors = v == 8 && rows > tile_rows;
+  return (cols % v == 0 ? kInAligned : 0) | (rows % (sectors ? 2 * v : v) == 0 ? kOutAligned
+                                             : v == 8 && !sectors              ? kPackets
+                                                                               : 0);
+}
+// Whether ours_best takes the group above by a shuffle (kAboveShuffled): 1-byte elements with
+// neither side aligned (the half-height tile; al from halo_sides), and on a GPU above the
+// H100's DRAM peak also where only the input side is and rows are longer than 512. Measured on
+// the H100 (docs/perf-notes.md): u8 11313², 8191 x 8193 and 4099 x 7919 +2.4, +1.2 and +2.1
+// points (12% fewer instructions at 11313²); where only the output side is unaligned
+// (1000 x 128000, 1000 x 64000) within a point, the extra barrier's waits taking what the
+// instructions gave (and the H100 keeps the input realignment there, halo_input_realigned). On
+// the H200 there, against the tile without it: +1.0 at 1000 x 128000, +0.9 at 125001 x 1024,
+// +0.7 to +2.0 at L x 640 to L x 3072 (two passes), -0.8 and -0.9 at L x 256 and L x 512.
+// 4-byte elements within 0.2 at seven shapes.
+constexpr bool halo_above_shuffled(int element_size, int al, int cols, double dram_peak_gbps) {
+  const int sides = al & (kInAligned | kOutAligned);
+  return element_size == 1 &&
+         (sides == 0 || (sides == kInAligned && cols > 512 && !lower_dram_peak(dram_peak_gbps)));
+}
+// Whether ours_best holds that tile to three blocks an SM (80 registers) where neither side is
+// aligned: on a GPU above the H100's DRAM peak. H200 (docs/perf-notes.md), against two blocks:
+// +4.4 to +8.1 points at all eight shapes measured (11313² 71.0 -> 78.6% of memcpy, 3001 x 42671
+// 69.6 -> 77.7, 8191 x 8193, 4099 x 7919, 12345 x 6789, 42671 x 3001, 1001 x 128001,
+// 128001 x 1001); the H100 lost 5 to 11 points with the third block.
+constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps) {
+  return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0 &&
+         !lower_dram_peak(dram_peak_gbps);
+}
+// Whether ours_best takes the half-height halo tile instead of the narrow tile where bytes
+// interleave a short side of 8 packets (s = 128: the tile's own 128 rows, both sides aligned, no
+// halo rows): on a GPU above the H100's DRAM peak. H200: 128 x 500000, 128 x 1000000 and
+// 128 x 2000000 at 91.0, 92.4 and 93.7% of memcpy against the narrow tile's 83.8, 88.7 and 92.3;
+// de-interleaving (1000000 x 128) the narrow tile leads by 16. The H100 ran the narrow tile at
+// 93.6% there.
+constexpr bool halo_over_narrow(int element_size, int packets, bool interleave,
+                                double dram_peak_gbps) {
+  return element_size == 1 && packets == 8 && interleave && !lower_dram_peak(dram_peak_gbps);
+}
+
+// Whether ours_best keeps the input side's realignment where only input rows are aligned, with
+// straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
+// 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile
+// led by +8.8 points at 1000 x 128000 (87.4% of memcpy), +6.7 at 3000 x 42672, +6.8 at
+// 5000 x 25600 and 15625 x 8192, +3.7 at 7813 x 16384, +2.3 at 1000 x 64000, +0.4 at
+// 600 x 213344 and -1.2 at 1001 x 128000; its instructions +15%, its warps' waits at the barrier
+// and on loads shorter (docs/perf-notes.md). On the H200 (128be78, both tiles storing straddling
+// packets an element at a time) the compiled-out tile led by 4.9 and 5.7 points at
+// 1000 x 128000 and 31250 x 4096.
+constexpr bool halo_input_realigned(int element_size, int al, double dram_peak_gbps) {
+  return element_size == 1 && (al & (kInAligned | kOutAligned)) == kInAligned &&
+         lower_dram_peak(dram_peak_gbps);
+}
+
+// Which word tile: half the positions a block (WordsHalf) for 1-byte elements below s = 64,
+// both ways, and interleaving where s is not a multiple of 4 below s = 100; the whole one
+// elsewhere, where a block's P positions become few (u8 at 100: P = 144, the halo of 16
+// positions 11% more), and for 2- and 4-byte elements. Interleaving at s not a multiple of 4
+// the half tile is staged compactly (words_compact_wins), and leads the whole one by 1.7 to 3.2
+// points at s = 65-90 on the H100, trails it by 1.1 at 113, ties at 126-127 and trails by 2 to 6
+// from 129.
+// On a GPU above the H100's DRAM peak, also 2- and 4-byte elements de-interleaving at s = 12-33
+// (H200, two passes, against the whole tile: fp16 at s = 24, 31 and 33 +2.4, -0.5 and +2.6;
+// fp32 at 12, 24, 31 and 33 +1.4, +0.3, +2.0 and +1.3; from 48 on -0.3 to -4.4).
+constexpr bool words_half_wins(int element_size, int s, bool interleave, double dram_peak_gbps) {
+  if (element_size == 2 || element_size == 4)
+    return !interleave && s >= 12 && s <= 33 && !lower_dram_peak(dram_peak_gbps);
+  return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));
+}
+// Whether the half tile stages a 1-byte interleave compactly (kWordsCompact): where s is not a
+// multiple of 4, so that the padded staging would leave gaps. H100, against the padded half
+// tile: +1.4 to +2.0 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.
+constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true, 0);
+}
+// The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of
+// a multiple of 32 channels from 32 to 4096, where the word tile (s = 32, 64, 96 and 160 in
+// unaligned rows: 64, 60, 63 and 57% of memcpy on the H100) or the halo tile (s = 192-4096 in
+// unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8). Aligned
+// rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
+// (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
+// the chunks' 88 and 85). Where the halo tile leads depends on the GPU (lower_dram_peak). On the
+// H100, whose halo tile keeps its input realignment (halo_input_realigned), the chunks up to
+// 2048 channels: at 4096 that halo tile led them by 4.6 and 4.9 points (31250 and 31251 x 4096:
+// 86.9 and 87.6% of memcpy), at 2048 and 1024 it trailed by 2.2 and 6.0. On the H200 (two
+// passes, against its halo tile with the group above by a shuffle) the halo tile leads where
+// the rows are whole halo tiles (256 bytes) from 768 on: +1.2 at 768, +3.3 to +5.6 at 1280 to
+// 3072, +3.9 at 1024 (one pass), +3.5 and +4.6 at 2048 and 4096 (one pass, the tile without
+// the shuffle); the chunks lead at 512 (+0.5) and where the rows end in a part tile (640, 896,
+// 1152: +3.3 to +7.6).
+constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned,
+                                  double dram_peak_gbps) {
+  if (element_size != 1 || rows <= cols || cols % 32 != 0 || cols > 4096 ||
+      (aligned && cols >= 256))
+    return false;
+  if (lower_dram_peak(dram_peak_gbps)) return cols <= 2048;
+  return cols <= 512 || cols % 256 != 0;
+}
+} // namespace tb::ours
