@@ -14,7 +14,8 @@
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
 //    elements from s = 9 both ways, half the positions a block and staged compactly as
-//    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving above s = 16;
+//    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving from s = 9 but 16,
+//    on half the positions a block below 16;
 //    4-byte ones de-interleaving from s = 9; 2- and 4-byte ones up to s = 33 on half the
 //    positions a block above the H100's DRAM peak), unless the halo tile's partial tiles win first
 //    (halo_short_side_wins: 2-byte elements in unaligned rows interleaving from s = 105; 4-byte

@@ -109,10 +109,15 @@ constexpr bool halo_input_realigned(int element_size, int al, double dram_peak_g
 // the half tile is staged compactly (words_compact_wins), and leads the whole one by 1.7 to 3.2
 // points at s = 65-90 on the H100, trails it by 1.1 at 113, ties at 126-127 and trails by 2 to 6
 // from 129.
-// On a GPU above the H100's DRAM peak, also 2- and 4-byte elements de-interleaving at s = 12-33
-// (H200, two passes, against the whole tile: fp16 at s = 24, 31 and 33 +2.4, -0.5 and +2.6;
-// fp32 at 12, 24, 31 and 33 +1.4, +0.3, +2.0 and +1.3; from 48 on -0.3 to -4.4).
+// 2-byte elements de-interleaving below s = 16 on both GPUs (two passes each, s = 9-15: the half
+// tile 92.0-95.5% of memcpy on the H200 and 97.0-99.2 on the H100, +0.8 to +4.4 and +0.3 to +2.3
+// over the whole tile, +3.0 to +25 and +2.4 to +12.6 over the gather and the register path
+// that held these shapes). On a GPU above the H100's DRAM peak, also 2- and 4-byte elements
+// de-interleaving at s = 12-33 (H200, two passes, against the whole tile: fp16 at s = 24, 31 and
+// 33 +2.4, -0.5 and +2.6; fp32 at 12, 24, 31 and 33 +1.4, +0.3, +2.0 and +1.3; from 48 on -0.3
+// to -4.4; the H100 within -1.5 to +1.5 there).
 constexpr bool words_half_wins(int element_size, int s, bool interleave, double dram_peak_gbps) {
+  if (element_size == 2 && !interleave && s < 16) return true;
   if (element_size == 2 || element_size == 4)
     return !interleave && s >= 12 && s <= 33 && !lower_dram_peak(dram_peak_gbps);
   return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));

@@ -470,8 +470,9 @@ constexpr bool words_take(int element_size, int s, bool interleave) {
 // tile, both ways where it takes the shape (the padded tile and the gather before: u8 at
 // s = 12, 31, 33 and 100, 56-66% of memcpy on the H200 and 69-84% on the H100, now 64-85% and
 // 83-97%); 2-byte elements de-interleaving above s = 16 (31, 33 and 100: 73-78% on the H200
-// and 88-91% on the H100 against 69-73 and 82-86); 4-byte elements de-interleaving from s = 9
-// to one tile (H100, every s from 9 to 63: 92.1-98.6% of memcpy with the planar rows of
+// and 88-91% on the H100 against 69-73 and 82-86) and from s = 9 to 15 on half the positions a
+// block (words_half_wins: +2.4 to +25 points on both GPUs); 4-byte elements de-interleaving from s
+// = 9 to one tile (H100, every s from 9 to 63: 92.1-98.6% of memcpy with the planar rows of
 // planar_row_chunks, against the gather's 82-98 below 44 and the halo tile's 85-94 from there,
 // measured in two runs: +0.1 to +4.4 points at 9-24, +3.4 to +11.6 at 25-43, +0.3 to +7.0 at
 // 44-63 but for 59 and 63, -0.2 and -0.1). Interleaving 2-byte
@@ -481,7 +482,7 @@ constexpr bool words_take(int element_size, int s, bool interleave) {
 constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
   if (element_size == 4) return !interleave && s > kSkinnyRegMax && s < 64;
-  return element_size == 2 && !interleave && s > 16 && s < 128;
+  return element_size == 2 && !interleave && s > kSkinnyRegMax && s < 128 && s != 16;
 }
 // The chunked word tile ours_best takes where words_chunked_wins (choices.hpp).
 template <typename T, int CH = 32>

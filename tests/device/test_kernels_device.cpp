@@ -152,7 +152,10 @@ std::vector<Param> params() {
                           // Input rows aligned and longer than 512, output rows not, cols not a
                           // multiple of 32: the u8 halo tile with the group above by a shuffle
                           // where ours_best takes it (above the H100's DRAM peak).
-                          {1001, 1040}};
+                          {1001, 1040},
+                          // A short side of 13 de-interleaving: 2-byte elements on half the word
+                          // tile's positions.
+                          {4099, 13}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});

@@ -277,9 +277,9 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 13, 1000003, ", 1248 positions a block");
   // De-interleaving 1- and 2-byte elements through unskewed rows, the gather stages its span in
   // shared memory first; 4- and 8-byte elements, interleaving and skewed rows do not.
-  takes(DType::fp16, 5333333, 12,
-        "gather through shared rows (span staged), 680 positions a block");
-  takes(DType::bf16, 1000003, 13, "gather through shared rows (span staged)");
+  takes(DType::fp16, 1000003, 16,
+        "gather through shared rows (span staged), 512 positions a block");
+  takes(DType::bf16, 1000001, 16, "gather through shared rows (span staged)");
   takes(DType::fp64, 516129, 31, "gather through shared rows, ");
   takes(DType::fp16, 12, 5333333, "gather through shared rows, ");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
@@ -288,7 +288,12 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 13, 1000003, "gather");
   takes(DType::fp16, 100, 640001, "gather");
   takes(DType::bf16, 104, 533333, "gather");
-  takes(DType::fp16, 1000003, 12, "gather");
+  takes(DType::fp16, 1000003, 16, "gather");
+  // 2-byte de-interleave from s = 9 to 15: half the word tile's positions a block, both GPUs.
+  takes(DType::fp16, 5333333, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  takes(DType::bf16, 7111111, 9, "word tile, de-interleave (s = 9, half the positions a block)");
+  takes(DType::fp16, 4266667, 15, "word tile, de-interleave (s = 15, half the positions a block)");
+  takes(DType::fp16, 6400001, 8, "de-interleave in registers");
   takes(DType::fp32, 33, 969697, "gather");
   takes(DType::fp64, 516129, 31, "gather");
   // One tile and beyond: the tiles; the halo tile with the realignment of an aligned side
@@ -449,6 +454,10 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_TRUE(words_half_wins(2, 33, false, h200));
   EXPECT_TRUE(words_half_wins(4, 12, false, h200));
   EXPECT_FALSE(words_half_wins(4, 9, false, h200));
+  EXPECT_TRUE(words_half_wins(2, 9, false, h100)); // 2-byte below 16: both GPUs
+  EXPECT_TRUE(words_half_wins(2, 15, false, h100));
+  EXPECT_FALSE(words_half_wins(2, 17, false, h100));
+  EXPECT_FALSE(words_half_wins(2, 12, true, h200));
   EXPECT_FALSE(words_half_wins(4, 48, false, h200));
   EXPECT_FALSE(words_half_wins(4, 31, true, h200));
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
