@@ -14,15 +14,6 @@ __global__ void __launch_bounds__(256)
   tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-// The same held to three blocks an SM (80 registers): 1-byte elements take 96-102 registers
-// interleaving (two blocks an SM) and 80-84 de-interleaving (three); the shared tile, 64 KB a
-// block for bytes, allows three.
-template <typename T, int NC, bool INTERLEAVE>
-__global__ void __launch_bounds__(256, 3)
-    ours_narrow_3(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
-}
-
 template <typename T, int S, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_narrow_fallback(T* out, const T* in, int cols, int rows, int nreps) {
@@ -31,8 +22,7 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
-// HELD: the narrow tile at three blocks an SM (ours_narrow_3).
-template <bool HELD> struct Launch {
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
@@ -50,9 +40,7 @@ template <bool HELD> struct Launch {
     tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
       constexpr int NC = decltype(k)::value;
       using N = tb::ours::Narrow<T, NC>;
-      const auto kernel =
-          HELD ? (interleave ? ours_narrow_3<T, NC, true> : ours_narrow_3<T, NC, false>)
-               : (interleave ? ours_narrow<T, NC, true> : ours_narrow<T, NC, false>);
+      const auto kernel = interleave ? ours_narrow<T, NC, true> : ours_narrow<T, NC, false>;
       tb::allow_dynamic_smem(kernel, N::kSmem);
       tb::launch_kernel(kernel, dim3(tb::ours::narrow_blocks<T, NC>(a.rows, a.cols)), dim3(256),
                         N::kSmem, a);
@@ -78,7 +66,7 @@ std::string path_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_narrow", tb::Family::ours, "Ours: narrow tile (short side 1-8 packets)",
-               tb::launcher<Launch<false>>())
+               tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("aligned short side of 1, 2, 4 or 8 packets: the whole short side and "
                  "(256 / NC)·V positions a block, V x V transposes in registers, 16-byte "
@@ -92,17 +80,5 @@ std::string path_note(const tb::LaunchArgs& a) {
                                                "every packet stored once, by one 16-byte store")))
         .expect(tb::on_packet_rows(
             tb::at_most(tb::Figure::load_sectors_over_needed, 1.1, "every packet loaded once"))));
-
-[[maybe_unused]] const bool registered_3 = tb::register_kernel(
-    tb::kernel("ours_narrow_3", tb::Family::ours, "Ours: narrow tile, 3 blocks an SM",
-               tb::launcher<Launch<true>>())
-        .source(tb::ours::kSource)
-        .summary("ours_narrow held to three blocks an SM (80 registers; u8 interleaving takes "
-                 "96-102 and runs two)")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(18)
-        .suites({"best"})
-        .note(path_note));
 
 } // namespace
