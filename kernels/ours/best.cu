@@ -44,9 +44,9 @@
 //    it where neither side is aligned (halo_above_shuffled; above the H100's DRAM peak at three
 //    blocks an SM, halo_three_blocks) and, on a GPU of the H100's DRAM peak, keep the input
 //    side's realignment where only it is aligned, straddling packets stored in pieces
-//    (halo_input_realigned), above it take the group above by a shuffle there too (the H100
-//    and the H200 measured opposite choices: kernels/ours/dram_peak.hpp, lower_dram_peak);
-//    for 8-byte elements the scalar tile,
+//    (halo_input_realigned), above it take the group above by a shuffle there too for rows
+//    longer than 512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
+//    lower_dram_peak); for 8-byte elements the scalar tile,
 //    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
 //    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
@@ -216,7 +216,7 @@ struct Launch {
             else
               words(tb::ours::Words<T>{});
           } else if constexpr (!I) {
-            if (half) // 2- and 4-byte elements de-interleaving on some GPUs (words_half_wins)
+            if (half) // 2- and 4-byte de-interleave where words_half_wins says so
               words(tb::ours::WordsHalf<T, false>{});
             else
               words(tb::ours::Words<T>{});
