@@ -262,27 +262,21 @@ struct Launch {
                 : tile16(ours_best_tile16_edges_held<T, tb::kColumnMajor>);
       break;
     }
-    case Path::realign: {
-      const std::size_t smem = tb::ours::tile16r_smem<T>();
-      tb::allow_dynamic_smem(ours_best_realign<T>, smem);
-      tb::launch_kernel(ours_best_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem,
-                        a);
+    case Path::realign:
+      tb::ours::launch_tile16r<T>(a, ours_best_realign<T>);
       break;
-    }
     case Path::halo: {
       constexpr int SPLIT = halo_split(sizeof(T));
       using tb::ours::kInAligned, tb::ours::kOutAligned, tb::ours::kPackets;
       // The aligned sides (halo_sides), then the block order (tile16_order).
-      const auto sides = [&](auto al) {
-        constexpr int AL = decltype(al)::value;
-        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_best_halo<T, AL, tb::kColumnMajor>,
-                                            ours_best_halo<T, AL, tb::kSectorGroup>);
+      // B: blocks an SM (halo_blocks, or 3 where halo_three_blocks says so).
+      const auto sides_at = [&](auto al, auto blocks) {
+        constexpr int AL = decltype(al)::value, B = decltype(blocks)::value;
+        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_best_halo<T, AL, tb::kColumnMajor, B>,
+                                            ours_best_halo<T, AL, tb::kSectorGroup, B>);
       };
-      // The same at three blocks an SM (halo_three_blocks).
-      const auto sides_3 = [&](auto al) {
-        constexpr int AL = decltype(al)::value;
-        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_best_halo<T, AL, tb::kColumnMajor, 3>,
-                                            ours_best_halo<T, AL, tb::kSectorGroup, 3>);
+      const auto sides = [&](auto al) {
+        sides_at(al, std::integral_constant<int, tb::ours::halo_blocks<T>()>{});
       };
       using tb::ours::kAboveShuffled;
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
@@ -316,7 +310,8 @@ struct Launch {
       default: // neither side aligned: bytes take the group above by a shuffle
         if constexpr (sizeof(T) == 1) {
           if (tb::ours::halo_three_blocks(1, 0, dram))
-            sides_3(std::integral_constant<int, kAboveShuffled>{});
+            sides_at(std::integral_constant<int, kAboveShuffled>{},
+                     std::integral_constant<int, 3>{});
           else
             sides(std::integral_constant<int, kAboveShuffled>{});
         } else {

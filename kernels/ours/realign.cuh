@@ -265,4 +265,10 @@ template <typename T> constexpr std::size_t tile16r_smem() {
   return Tile16<T>::kSmem + sizeof(uint4) * Tile16<T>::ROWS;
 }
 
+// Launches a kernel running tile16r_body: one block a tile, its shared memory.
+template <typename T> void launch_tile16r(const LaunchArgs& a, TransposeKernel<T> kernel) {
+  allow_dynamic_smem(kernel, tile16r_smem<T>());
+  launch_kernel(kernel, dim3(tile16_blocks<T>(a)), dim3(256), tile16r_smem<T>(), a);
+}
+
 } // namespace tb::ours

@@ -14,10 +14,7 @@ namespace {
 
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    const std::size_t smem = tb::ours::tile16r_smem<T>();
-    tb::allow_dynamic_smem(ours_tile16_realign<T>, smem);
-    tb::launch_kernel(ours_tile16_realign<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256), smem,
-                      a);
+    tb::ours::launch_tile16r<T>(a, ours_tile16_realign<T>);
   }
 };
 
