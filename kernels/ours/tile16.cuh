@@ -35,6 +35,19 @@ template <typename T, int MIN_R = 1> struct Tile16 {
   }
 };
 
+// Byte q of each of four words, in order: column q of the 4 x 4 byte block whose rows are x0..x3.
+// Two stages of two permutes: the pairs (x0, x1) and (x2, x3) are interleaved by bytes, [x.0, y.0,
+// x.1, y.1] for q < 2 or [x.2, y.2, x.3, y.3] for q >= 2, then the halves that hold byte q are
+// joined. The first stage depends only on q / 2, so a caller that takes all four columns of a
+// block (every j of a packet pass, unrolled) shares it between q and q + 1: 8 permutes for the
+// block's four columns instead of 12 with one [x.q, y.q] select per pair.
+__device__ __forceinline__ unsigned byte_column(unsigned x0, unsigned x1, unsigned x2, unsigned x3,
+                                                unsigned q) {
+  const unsigned pair = q < 2 ? 0x5140 : 0x7362;   // [x.0, y.0, x.1, y.1] or [x.2, y.2, x.3, y.3]
+  const unsigned half = (q & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
+  return __byte_perm(__byte_perm(x0, x1, pair), __byte_perm(x2, x3, pair), half);
+}
+
 // Output packet j of the V x V transpose of a[0..V) (a[i] = V elements of input row i): element
 // i of the result is element j of a[i]. Done on 32-bit words: byte permutes for 1- and 2-byte
 // elements, plain word moves for 4- and 8-byte ones.
@@ -52,15 +65,11 @@ template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4*
       w[k] = __byte_perm(word(a[2 * k], j / 2), word(a[2 * k + 1], j / 2), sel);
     return make_uint4(w[0], w[1], w[2], w[3]);
   } else {
-    const unsigned q = j % 4;                // byte q of word j/4 of each packet
-    const unsigned sel = q | ((4 + q) << 4); // [first.q, second.q, -, -]
     unsigned w[4];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const unsigned lo = __byte_perm(word(a[4 * k], j / 4), word(a[4 * k + 1], j / 4), sel);
-      const unsigned hi = __byte_perm(word(a[4 * k + 2], j / 4), word(a[4 * k + 3], j / 4), sel);
-      w[k] = __byte_perm(lo, hi, 0x5410);
-    }
+    for (int k = 0; k < 4; ++k)
+      w[k] = byte_column(word(a[4 * k], j / 4), word(a[4 * k + 1], j / 4),
+                         word(a[4 * k + 2], j / 4), word(a[4 * k + 3], j / 4), j % 4);
     return make_uint4(w[0], w[1], w[2], w[3]);
   }
 }
@@ -74,12 +83,10 @@ template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigne
     return make_uint4(__byte_perm(w[0], w[1], sel), __byte_perm(w[2], w[3], sel),
                       __byte_perm(w[4], w[5], sel), __byte_perm(w[6], w[7], sel));
   } else {
-    const unsigned sel = jj | ((4 + jj) << 4); // [first.jj, second.jj, -, -]
     unsigned o4[4];
 #pragma unroll
     for (int k = 0; k < 4; ++k)
-      o4[k] = __byte_perm(__byte_perm(w[4 * k], w[4 * k + 1], sel),
-                          __byte_perm(w[4 * k + 2], w[4 * k + 3], sel), 0x5410);
+      o4[k] = byte_column(w[4 * k], w[4 * k + 1], w[4 * k + 2], w[4 * k + 3], jj);
     return make_uint4(o4[0], o4[1], o4[2], o4[3]);
   }
 }
