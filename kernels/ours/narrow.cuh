@@ -80,8 +80,12 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
 #pragma unroll
       for (int i = 0; i < V; ++i)
         a[i] = *reinterpret_cast<const uint4*>(in + planar + static_cast<long long>(i) * L);
+        // Bytes in two stages (byte_column_paired): u8 at 32 x 4000000 and 64 x 2000000 90 -> 96%
+        // of memcpy on the H200, +0.6 on the H100; the de-interleave below lost 0.3 to 0.9 with
+        // them on both GPUs and keeps one select a pair (docs/perf-notes.md).
 #pragma unroll
-      for (int j = 0; j < V; ++j) tile[N::owner_slot(g, j * NC + c)] = transpose_packet<ES>(a, j);
+      for (int j = 0; j < V; ++j)
+        tile[N::owner_slot(g, j * NC + c)] = transpose_packet<ES, true>(a, j);
     }
     __syncthreads();
 #pragma unroll

@@ -36,13 +36,22 @@ template <typename T, int MIN_R = 1> struct Tile16 {
 };
 
 // Byte q of each of four words, in order: column q of the 4 x 4 byte block whose rows are x0..x3.
-// Two stages of two permutes: the pairs (x0, x1) and (x2, x3) are interleaved by bytes, [x.0, y.0,
-// x.1, y.1] for q < 2 or [x.2, y.2, x.3, y.3] for q >= 2, then the halves that hold byte q are
-// joined. The first stage depends only on q / 2, so a caller that takes all four columns of a
-// block (every j of a packet pass, unrolled) shares it between q and q + 1: 8 permutes for the
-// block's four columns instead of 12 with one [x.q, y.q] select per pair.
+// One select [x.q, y.q] for each pair (x0, x1) and (x2, x3), then the two joined: 3 permutes a
+// column, 12 for a block's four columns.
 __device__ __forceinline__ unsigned byte_column(unsigned x0, unsigned x1, unsigned x2, unsigned x3,
                                                 unsigned q) {
+  const unsigned sel = q | ((4 + q) << 4); // [first.q, second.q, -, -]
+  return __byte_perm(__byte_perm(x0, x1, sel), __byte_perm(x2, x3, sel), 0x5410);
+}
+
+// The same column in two stages: the pairs interleaved by bytes, [x.0, y.0, x.1, y.1] for q < 2
+// or [x.2, y.2, x.3, y.3] for q >= 2, then the halves that hold byte q joined. The first stage
+// depends only on q / 2, so a caller that takes all four columns of a block (every j of a packet
+// pass, unrolled) shares it between q and q + 1: 8 permutes for the block's four columns, as
+// words.cuh's transpose4 does in place. Fewer instructions, but the shared first stage stays live
+// across two packets, and ptxas allocates the caller anew: measured per caller (the narrow tile).
+__device__ __forceinline__ unsigned byte_column_paired(unsigned x0, unsigned x1, unsigned x2,
+                                                       unsigned x3, unsigned q) {
   const unsigned pair = q < 2 ? 0x5140 : 0x7362;   // [x.0, y.0, x.1, y.1] or [x.2, y.2, x.3, y.3]
   const unsigned half = (q & 1) ? 0x7632 : 0x5410; // the high or the low halves of two words
   return __byte_perm(__byte_perm(x0, x1, pair), __byte_perm(x2, x3, pair), half);
@@ -50,8 +59,9 @@ __device__ __forceinline__ unsigned byte_column(unsigned x0, unsigned x1, unsign
 
 // Output packet j of the V x V transpose of a[0..V) (a[i] = V elements of input row i): element
 // i of the result is element j of a[i]. Done on 32-bit words: byte permutes for 1- and 2-byte
-// elements, plain word moves for 4- and 8-byte ones.
-template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4* a, int j) {
+// elements, plain word moves for 4- and 8-byte ones. PAIRED: bytes by byte_column_paired.
+template <int ES, bool PAIRED = false>
+__device__ __forceinline__ uint4 transpose_packet(const uint4* a, int j) {
   if constexpr (ES == 4) {
     return make_uint4(word(a[0], j), word(a[1], j), word(a[2], j), word(a[3], j));
   } else if constexpr (ES == 8) {
@@ -67,9 +77,14 @@ template <int ES> __device__ __forceinline__ uint4 transpose_packet(const uint4*
   } else {
     unsigned w[4];
 #pragma unroll
-    for (int k = 0; k < 4; ++k)
-      w[k] = byte_column(word(a[4 * k], j / 4), word(a[4 * k + 1], j / 4),
-                         word(a[4 * k + 2], j / 4), word(a[4 * k + 3], j / 4), j % 4);
+    for (int k = 0; k < 4; ++k) {
+      const unsigned x0 = word(a[4 * k], j / 4), x1 = word(a[4 * k + 1], j / 4);
+      const unsigned x2 = word(a[4 * k + 2], j / 4), x3 = word(a[4 * k + 3], j / 4);
+      if constexpr (PAIRED)
+        w[k] = byte_column_paired(x0, x1, x2, x3, j % 4);
+      else
+        w[k] = byte_column(x0, x1, x2, x3, j % 4);
+    }
     return make_uint4(w[0], w[1], w[2], w[3]);
   }
 }
