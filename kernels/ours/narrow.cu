@@ -14,12 +14,6 @@ __global__ void __launch_bounds__(256)
   tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-template <typename T, int NC, bool INTERLEAVE>
-__global__ void __launch_bounds__(256)
-    ours_narrow_async(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::narrow_body<T, NC, INTERLEAVE, true>(out, in, cols, rows, nreps);
-}
-
 template <typename T, int S, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_narrow_fallback(T* out, const T* in, int cols, int rows, int nreps) {
@@ -28,7 +22,7 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
-template <bool ASYNC> struct Launch {
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
@@ -46,9 +40,7 @@ template <bool ASYNC> struct Launch {
     tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
       constexpr int NC = decltype(k)::value;
       using N = tb::ours::Narrow<T, NC>;
-      const auto kernel =
-          ASYNC ? (interleave ? ours_narrow_async<T, NC, true> : ours_narrow_async<T, NC, false>)
-                : (interleave ? ours_narrow<T, NC, true> : ours_narrow<T, NC, false>);
+      const auto kernel = interleave ? ours_narrow<T, NC, true> : ours_narrow<T, NC, false>;
       tb::allow_dynamic_smem(kernel, N::kSmem);
       tb::launch_kernel(kernel, dim3(tb::ours::narrow_blocks<T, NC>(a.rows, a.cols)), dim3(256),
                         N::kSmem, a);
@@ -74,7 +66,7 @@ std::string path_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_narrow", tb::Family::ours, "Ours: narrow tile (short side 1-8 packets)",
-               tb::launcher<Launch<false>>())
+               tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("aligned short side of 1, 2, 4 or 8 packets: the whole short side and "
                  "(256 / NC)·V positions a block, V x V transposes in registers, 16-byte "
@@ -83,21 +75,6 @@ std::string path_note(const tb::LaunchArgs& a) {
         .geometry(0, 0, 256, 1)
         .order(18)
         .suites({"best"})
-        .note(path_note)
-        .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
-                                               "every packet stored once, by one 16-byte store")))
-        .expect(tb::on_packet_rows(
-            tb::at_most(tb::Figure::load_sectors_over_needed, 1.1, "every packet loaded once"))));
-
-[[maybe_unused]] const bool registered_async = tb::register_kernel(
-    tb::kernel("ours_narrow_async", tb::Family::ours,
-               "Ours: narrow tile, de-interleave loads by cp.async", tb::launcher<Launch<true>>())
-        .source(tb::ours::kSource)
-        .summary("the narrow tile with the de-interleave's span copied to shared memory by "
-                 "cp.async, no registers on the way; the interleave as ours_narrow")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(18)
         .note(path_note)
         .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                "every packet stored once, by one 16-byte store")))

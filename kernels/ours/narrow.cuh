@@ -56,9 +56,7 @@ __host__ __device__ constexpr int narrow_packets(int V, int rows, int cols) {
   return V * nc % 8 == 0 ? nc : 0;
 }
 
-// ASYNC: the de-interleave's span goes to shared memory by cp.async (no registers); the
-// interleave is the same either way.
-template <typename T, int NC, bool INTERLEAVE, bool ASYNC = false>
+template <typename T, int NC, bool INTERLEAVE>
 __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, unsigned b, unsigned char* smem_raw) {
   using N = Narrow<T, NC>;
@@ -99,23 +97,14 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
     // Packets past the block's last position (its last block only) read the last one instead
     // and land in slots that no owner reads: no predicates on the loads.
     const int last = w * NC - 1;
-    if constexpr (ASYNC) {
+    uint4 v[V];
 #pragma unroll
-      for (int i = 0; i < V; ++i) {
-        const int p = min(tid + i * kThreads, last);
-        copy16_async(&tile[N::span_slot(tid, i)], in + span + (p - tid) * V);
-      }
-      copy16_async_wait_all();
-    } else {
-      uint4 v[V];
-#pragma unroll
-      for (int i = 0; i < V; ++i) {
-        const int p = min(tid + i * kThreads, last);
-        v[i] = *reinterpret_cast<const uint4*>(in + span + (p - tid) * V);
-      }
-#pragma unroll
-      for (int i = 0; i < V; ++i) tile[N::span_slot(tid, i)] = v[i];
+    for (int i = 0; i < V; ++i) {
+      const int p = min(tid + i * kThreads, last);
+      v[i] = *reinterpret_cast<const uint4*>(in + span + (p - tid) * V);
     }
+#pragma unroll
+    for (int i = 0; i < V; ++i) tile[N::span_slot(tid, i)] = v[i];
     __syncthreads();
     if (owner) {
       uint4 a[V];
@@ -130,18 +119,18 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
 
 // One tile a call, not inlined: inlined into the repetition loop, the compiler kept the addresses
 // of one repetition live for the next (u8: 254 registers, where one tile alone takes 80-86).
-template <typename T, int NC, bool INTERLEAVE, bool ASYNC = false>
+template <typename T, int NC, bool INTERLEAVE>
 __device__ __noinline__ void narrow_tile(T* __restrict__ out, const T* __restrict__ in, int cols,
                                          int rows, unsigned b, unsigned char* smem_raw) {
-  narrow_one<T, NC, INTERLEAVE, ASYNC>(out, in, cols, rows, b, smem_raw);
+  narrow_one<T, NC, INTERLEAVE>(out, in, cols, rows, b, smem_raw);
 }
 
-template <typename T, int NC, bool INTERLEAVE, bool ASYNC = false>
+template <typename T, int NC, bool INTERLEAVE>
 __device__ __forceinline__ void narrow_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
-    narrow_tile<T, NC, INTERLEAVE, ASYNC>(out, in, cols, rows, blockIdx.x, smem_raw);
+    narrow_tile<T, NC, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
   }
 }

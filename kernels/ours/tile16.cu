@@ -9,12 +9,10 @@
 
 #include <fmt/format.h>
 
-template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false,
-          bool ASYNC = false>
+template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false>
 __global__ void __launch_bounds__(256)
     ours_tile16(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, GROUP, PERSISTENT, MIN_R, HINTS, false, ASYNC>(out, in, cols, rows,
-                                                                          nreps);
+  tb::ours::tile16_body<T, GROUP, PERSISTENT, MIN_R, HINTS>(out, in, cols, rows, nreps);
 }
 
 // The same, with the register budget capped so that the SM holds as many blocks as its
@@ -53,10 +51,9 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
-// EDGES: 1 = edge tiles in packets, 2 = the same with the registers capped. ASYNC: phase 1 by
-// cp.async.
+// EDGES: 1 = edge tiles in packets, 2 = the same with the registers capped.
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false, bool OCC = false, int EDGES = 0, bool ASYNC = false>
+          bool HINTS = false, bool OCC = false, int EDGES = 0>
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::Tile16<T, MIN_R>::kSmem;
@@ -64,7 +61,7 @@ struct Launch {
                   : EDGES == 2 ? ours_tile16e_capped<T>
                   : OCC        ? ours_tile16_occ<T>
                   : UNALIGNED  ? ours_tile16u<T, GROUP, PERSISTENT>
-                               : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS, ASYNC>;
+                               : ours_tile16<T, GROUP, PERSISTENT, MIN_R, HINTS>;
     tb::allow_dynamic_smem(kernel, smem);
     unsigned blocks = tb::ours::tile16_blocks<T, MIN_R>(a);
     if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(kernel, 256, smem));
@@ -81,7 +78,7 @@ std::string packet_note(const tb::LaunchArgs& a) {
 }
 
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false, bool OCC = false, int EDGES = 0, bool ASYNC = false>
+          bool HINTS = false, bool OCC = false, int EDGES = 0>
 bool add(const char* id, const char* name, int order) {
   const std::string walk =
       GROUP == tb::kColumnMajor ? std::string("column-major block order")
@@ -90,19 +87,17 @@ bool add(const char* id, const char* name, int order) {
       : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
                   : std::string("row-major block order");
   return tb::register_kernel(
-      tb::kernel(
-          id, tb::Family::ours, name,
-          tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC, EDGES, ASYNC>>())
+      tb::kernel(id, tb::Family::ours, name,
+                 tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC, EDGES>>())
           .source(tb::ours::kSource)
           .summary(
-              fmt::format("16-byte {}tile, {}, {}{}{}{}{}{}{}", UNALIGNED ? "unaligned-row " : "",
+              fmt::format("16-byte {}tile, {}, {}{}{}{}{}{}", UNALIGNED ? "unaligned-row " : "",
                           walk, PERSISTENT ? "persistent grid" : "one block a tile",
                           HINTS ? ", streaming cache hints" : "",
                           MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : "",
                           OCC ? ", registers capped for full occupancy" : "",
                           EDGES ? ", edge tiles in packets" : "",
-                          EDGES == 2 ? ", registers of the plain tile" : "",
-                          ASYNC ? ", loads to shared memory by cp.async" : ""))
+                          EDGES == 2 ? ", registers of the plain tile" : ""))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
@@ -135,8 +130,6 @@ bool add(const char* id, const char* name, int order) {
     add<tb::column_groups(4), false, false, 1, false, false, 1>(
         "ours_tile16_edges_cg4", "Ours: 16B tile, groups of 4 columns, packet edges", 20) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 2>(
-        "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18) &&
-    add<tb::kColumnMajor, false, false, 1, false, false, 0, true>(
-        "ours_tile16_async", "Ours: 16B tile, column-major, loads by cp.async", 21);
+        "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18);
 
 } // namespace

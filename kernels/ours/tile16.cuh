@@ -106,10 +106,8 @@ template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigne
   }
 }
 
-// One tile of the 16-byte transpose (tile index `t` in grouped order). ASYNC: whole tiles' phase 1
-// by cp.async, global to shared memory with no registers on the way.
-template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false, bool EDGES = false,
-          bool ASYNC = false>
+// One tile of the 16-byte transpose (tile index `t` in grouped order).
+template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false, bool EDGES = false>
 __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T, MIN_R>;
@@ -131,23 +129,15 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
     // With EDGES, a packet outside the matrix is read from its last row or column instead:
     // the loads stay unconditional, and phase 2 stores none of those packets.
     const int col = EDGES ? min(x0 + lc * V, cols - V) : x0 + lc * V;
-    if constexpr (ASYNC && !EDGES && !HINTS) {
+    uint4 v[R];
 #pragma unroll
-      for (int i = 0; i < R; ++i)
-        copy16_async(&tile[L::slot(i * 16 + lr, lc)],
-                     in + static_cast<long long>(y0 + i * 16 + lr) * cols + col);
-      copy16_async_wait_all();
-    } else {
-      uint4 v[R];
-#pragma unroll
-      for (int i = 0; i < R; ++i) {
-        const int row = EDGES ? min(y0 + i * 16 + lr, rows - 1) : y0 + i * 16 + lr;
-        const T* p = in + static_cast<long long>(row) * cols + col;
-        v[i] = HINTS ? load16_stream(p) : *reinterpret_cast<const uint4*>(p);
-      }
-#pragma unroll
-      for (int i = 0; i < R; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
+    for (int i = 0; i < R; ++i) {
+      const int row = EDGES ? min(y0 + i * 16 + lr, rows - 1) : y0 + i * 16 + lr;
+      const T* p = in + static_cast<long long>(row) * cols + col;
+      v[i] = HINTS ? load16_stream(p) : *reinterpret_cast<const uint4*>(p);
     }
+#pragma unroll
+    for (int i = 0; i < R; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
   } else {
     // Edge tiles and unaligned shapes: element by element, rolled loops (no register arrays,
     // so this path does not raise the fast path's register count).
@@ -197,7 +187,7 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 
 // PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
 template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false,
-          bool EDGES = false, bool ASYNC = false>
+          bool EDGES = false>
 __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   using L = Tile16<T, MIN_R>;
@@ -205,7 +195,7 @@ __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __rest
   const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
   for (int r = 0; r < nreps; ++r) {
     for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
-      tile16_one<T, GROUP, MIN_R, HINTS, EDGES, ASYNC>(out, in, cols, rows, t, smem_raw);
+      tile16_one<T, GROUP, MIN_R, HINTS, EDGES>(out, in, cols, rows, t, smem_raw);
       if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
     }
   }
