@@ -5,8 +5,7 @@
 //    thread reached only 91-97%);
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
-//    a block (but bytes interleaving 8 packets on a GPU above the H100's DRAM peak: the
-//    half-height halo tile, its 128 rows the short side; halo_over_narrow);
+//    a block;
 //  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (below one
 //    tile, or rows not 16-byte aligned): the word tile in chunks of 32 channels, up to 2048 on
 //    a GPU of the H100's DRAM peak, and above it up to 512 and where rows are not whole halo
@@ -143,8 +142,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
-  if (const int nc = tb::ours::narrow_packets(v, a.rows, a.cols); nc != 0)
-    return tb::ours::halo_over_narrow(size, nc, a.rows <= a.cols, dram) ? Path::halo : Path::narrow;
+  if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned, dram)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
@@ -295,9 +293,6 @@ struct Launch {
         }
         sides(std::integral_constant<int, kInAligned>{});
         break;
-      case kInAligned | kOutAligned: // bytes at s = 128 (halo_over_narrow): no halo rows
-        if constexpr (sizeof(T) == 1) sides(std::integral_constant<int, kOutAligned>{});
-        break;
       case kOutAligned:
         sides(std::integral_constant<int, kOutAligned>{});
         break;
@@ -397,9 +392,7 @@ std::string path_note(const tb::LaunchArgs& a) {
     const bool above = tb::ours::halo_above_shuffled(size, al, a.cols, dram);
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
-        sides == (kInAligned | kOutAligned)
-            ? fmt::format("rows 16-byte aligned, s = {}: one tile row", std::min(a.rows, a.cols))
-        : sides == kInAligned  ? output
+        sides == kInAligned    ? output
         : sides == kOutAligned ? input
         : tb::ours::halo_sectors(size, al)
             ? input + "; " + output

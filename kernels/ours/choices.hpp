@@ -77,17 +77,6 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
   return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0 &&
          !lower_dram_peak(dram_peak_gbps);
 }
-// Whether ours_best takes the half-height halo tile instead of the narrow tile where bytes
-// interleave a short side of 8 packets (s = 128: the tile's own 128 rows, both sides aligned, no
-// halo rows): on a GPU above the H100's DRAM peak. H200: 128 x 500000, 128 x 1000000 and
-// 128 x 2000000 at 91.0, 92.4 and 93.7% of memcpy against the narrow tile's 83.8, 88.7 and 92.3;
-// de-interleaving (1000000 x 128) the narrow tile leads by 16. The H100 ran the narrow tile at
-// 93.6% there.
-constexpr bool halo_over_narrow(int element_size, int packets, bool interleave,
-                                double dram_peak_gbps) {
-  return element_size == 1 && packets == 8 && interleave && !lower_dram_peak(dram_peak_gbps);
-}
-
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
 // 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile
