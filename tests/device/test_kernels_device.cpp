@@ -155,7 +155,12 @@ std::vector<Param> params() {
                           {1001, 1040},
                           // A short side of 13 de-interleaving: 2-byte elements on half the word
                           // tile's positions.
-                          {4099, 13}};
+                          {4099, 13},
+                          // Rows and cols multiples of 8 but not of 16: u8 whole 8-byte packets
+                          // (the 8-byte tile, with partial tiles both ways), 2-byte elements
+                          // whole 16-byte ones; and a short side below one 8-byte tile.
+                          {1000, 1080},
+                          {72, 1000}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
