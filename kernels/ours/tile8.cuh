@@ -41,7 +41,9 @@ __host__ __device__ constexpr bool tile8_takes(int element_size, int rows, int c
   return v >= 1 && rows % v == 0 && cols % v == 0;
 }
 
-__device__ __forceinline__ unsigned half_word(const uint2& v, int k) { return k == 0 ? v.x : v.y; }
+__device__ __forceinline__ unsigned half_word(const uint2& v, int k) {
+  return k == 0 ? v.x : v.y;
+}
 
 // Output packet j of the V x V transpose of a[0..V) (a[i] = V elements of input row i).
 template <int ES> __device__ __forceinline__ uint2 transpose_packet8(const uint2* a, int j) {
