@@ -1,1 +1,1 @@
-build/ci/transpose_bench --config configs/squares.toml --csv maps/squares.csv --markdown maps/squares.md > maps/squares.txt 2>&1
+build/ci/transpose_bench --config configs/squares.toml --csv squares.csv --markdown squares.md > squares.txt 2>&1
