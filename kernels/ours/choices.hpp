@@ -37,6 +37,11 @@ inline constexpr int kAboveShuffled = 8;
 // kStorePieces: straddling packets in aligned pieces (HaloTile::PIECES) for 1-byte elements
 // whatever the input side; without it only where input rows are aligned.
 inline constexpr int kStorePieces = 16;
+// kSectorGroups: output rows whose pitch is a whole number of packets but not of 32-byte sectors
+// (1-byte elements, rows 16 mod 32), owned in whole sectors by whole row groups: the owned
+// segment of an output row at 16 mod 32 bytes starts one row group above the tile, so phase 2
+// stores the group above's transposed packet there (HaloTile::SECTOR_GROUPS); no funnel shifts.
+inline constexpr int kSectorGroups = 32;
 // A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;

@@ -53,6 +53,11 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   // output row x starts at the sector boundary at or before the tile's first row, up to 2V - 1
   // rows above it (halo_sectors).
   static constexpr bool SECTORS = halo_sectors(sizeof(T), AL);
+  // SECTOR_GROUPS (kSectorGroups): output rows of whole packets but not whole sectors, owned in
+  // whole sectors by whole row groups: os is 0 or V, the packet of group g or of g - 1 as it is.
+  static constexpr bool SECTOR_GROUPS = (AL & kSectorGroups) != 0;
+  static_assert(!SECTOR_GROUPS || (!OUT_AL && !SECTORS && !SHUFFLED && sizeof(T) == 1),
+                "sector groups: bytes whose output rows are whole packets, not flagged aligned");
   static constexpr int TROWS = L::ROWS / SPLIT; // the tile's own rows
   static_assert(TROWS == halo_tile_rows(sizeof(T), SPLIT), "halo_tile_rows is TROWS");
   static constexpr int R = TROWS / 16;                        // phase 1 passes of 16 rows
@@ -267,15 +272,16 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
     if (!WHOLE && x >= cols) return; // a partial tile's lanes past the last column
     // os: how far the owned segment of output row x starts above the tile (below 2V with
     // SECTORS, else below V); o: its offset from the 16-byte grid.
-    constexpr int OM = H::SECTORS ? 2 * V - 1 : V - 1;
+    constexpr int OM = H::SECTORS || H::SECTOR_GROUPS ? 2 * V - 1 : V - 1;
     const int os = H::OUT_AL
                        ? 0
                        : static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
                                            static_cast<unsigned>(y0)) &
                                           OM);
-    const int o = os & (V - 1);
-    // With SECTORS and os >= V, the packet starts in group g - 2 and ends in group g - 1.
-    const bool up = H::SECTORS && (os & V) != 0;
+    const int o = H::SECTOR_GROUPS ? 0 : os & (V - 1);
+    // With SECTORS and os >= V, the packet starts in group g - 2 and ends in group g - 1; with
+    // SECTOR_GROUPS and os = V it is group g - 1's.
+    const bool up = (H::SECTORS || H::SECTOR_GROUPS) && (os & V) != 0;
     uint4 p = up ? above : own; // tile rows gr - os .. gr - os + V - 1
     if (!H::OUT_AL && o != 0) p = realign16<ES>(up ? above2 : above, p, V - o);
     const int ys = y0 + gr - os; // its first row
@@ -294,8 +300,12 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
       }
     }
     // In the bottom tile, the elements after the last owned packet that are above the
-    // matrix's last row (os of them at most; none where the tile's rows end earlier).
-    if (!H::OUT_AL && bottom && g == H::GROUPS - 1 && os != 0 && ys + V < rows) {
+    // matrix's last row (os of them at most; none where the tile's rows end earlier). With
+    // SECTOR_GROUPS, the tile's last group, whole (a partial tile's last group is the packet
+    // above of the group after it, stored above).
+    if constexpr (H::SECTOR_GROUPS) {
+      if (bottom && g == H::GROUPS - 1 && up && ys + 2 * V <= rows) store16_global(dst + V, own);
+    } else if (!H::OUT_AL && bottom && g == H::GROUPS - 1 && os != 0 && ys + V < rows) {
       U* tail = reinterpret_cast<U*>(dst + V);
       if constexpr (H::SECTORS) { // up to 2V - 1 of them, from shared memory
         const int col = x - x0 - c * V;

@@ -45,6 +45,27 @@ template <int INPUT_AL, int FLAGS> struct Launch {
   }
 };
 
+// Bytes whose output rows are whole packets but 16 mod 32 bytes and whose input rows are not
+// whole packets: the tile owning whole sectors by whole row groups (kSectorGroups), ours_best's
+// order; other shapes as ours_tile16_halo_general.
+struct LaunchGroups {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    using tb::ours::kInAligned, tb::ours::kOutAligned;
+    constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
+    const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols,
+                                        tb::ours::halo_tile_rows(sizeof(T), SPLIT));
+    if constexpr (sizeof(T) == 1) {
+      if (al == kOutAligned && a.rows % 32 == 16) {
+        constexpr int AL = tb::ours::kSectorGroups;
+        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_tile16_halo_general<T, AL, tb::kColumnMajor>,
+                                            ours_tile16_halo_general<T, AL, tb::kSectorGroup>);
+        return;
+      }
+    }
+    Launch<0, 0>::run<T>(a);
+  }
+};
+
 using Bytes = tb::dtype_list<tb::DType::u8>;
 using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
 
@@ -68,6 +89,18 @@ using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
                  "stored in aligned pieces: ours_best's u8 tile on a GPU of the H100's DRAM peak")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1) // u8: 256 x 128 (+16 halo rows)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_groups = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_groups", tb::Family::ours,
+               "Ours: halo tile, sectors owned by row groups", tb::launcher<LaunchGroups, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("u8 output rows 16 mod 32 bytes, input rows not whole packets: the half-height "
+                 "halo tile owning whole 32-byte sectors of its output rows by whole row groups "
+                 "(every other output row starts a row group above the tile); other shapes as "
+                 "ours_tile16_halo_general")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
         .order(14)
         .suites({"best"}));
 [[maybe_unused]] const bool registered_in_aligned = tb::register_kernel(

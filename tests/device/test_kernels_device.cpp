@@ -160,7 +160,11 @@ std::vector<Param> params() {
                           // (the 8-byte tile, with partial tiles both ways), 2-byte elements
                           // whole 16-byte ones; and a short side below one 8-byte tile.
                           {1000, 1080},
-                          {72, 1000}};
+                          {72, 1000},
+                          // u8 output rows of 16 mod 32 bytes, input rows not whole packets: the
+                          // halo tile owning sectors by row groups (a partial bottom tile always).
+                          {1008, 1001},
+                          {4112, 1000}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
