@@ -9,8 +9,8 @@
 
 namespace {
 
-template <typename T, int AL, unsigned GROUP>
-__global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
+template <typename T, int AL, unsigned GROUP, int MINB = tb::ours::halo_blocks<T>()>
+__global__ void __launch_bounds__(256, MINB)
     ours_tile16_halo_general(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T, tb::ours::halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
 }
@@ -47,8 +47,8 @@ template <int INPUT_AL, int FLAGS> struct Launch {
 
 // Bytes whose output rows are whole packets but 16 mod 32 bytes and whose input rows are not
 // whole packets: the tile owning whole sectors by whole row groups (kSectorGroups), ours_best's
-// order; other shapes as ours_tile16_halo_general.
-struct LaunchGroups {
+// order; other shapes as ours_tile16_halo_general. MINB: blocks an SM.
+template <int MINB> struct LaunchGroups {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kInAligned, tb::ours::kOutAligned;
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
@@ -57,8 +57,9 @@ struct LaunchGroups {
     if constexpr (sizeof(T) == 1) {
       if (al == kOutAligned && a.rows % 32 == 16) {
         constexpr int AL = tb::ours::kSectorGroups;
-        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_tile16_halo_general<T, AL, tb::kColumnMajor>,
-                                            ours_tile16_halo_general<T, AL, tb::kSectorGroup>);
+        tb::ours::launch_halo<T, SPLIT, AL>(
+            a, ours_tile16_halo_general<T, AL, tb::kColumnMajor, MINB>,
+            ours_tile16_halo_general<T, AL, tb::kSectorGroup, MINB>);
         return;
       }
     }
@@ -93,12 +94,24 @@ using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
         .suites({"best"}));
 [[maybe_unused]] const bool registered_groups = tb::register_kernel(
     tb::kernel("ours_tile16_halo_groups", tb::Family::ours,
-               "Ours: halo tile, sectors owned by row groups", tb::launcher<LaunchGroups, Bytes>())
+               "Ours: halo tile, sectors owned by row groups",
+               tb::launcher<LaunchGroups<2>, Bytes>())
         .source(tb::ours::kSource)
         .summary("u8 output rows 16 mod 32 bytes, input rows not whole packets: the half-height "
                  "halo tile owning whole 32-byte sectors of its output rows by whole row groups "
                  "(every other output row starts a row group above the tile); other shapes as "
                  "ours_tile16_halo_general")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_groups_3 = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_groups_3", tb::Family::ours,
+               "Ours: halo tile, sectors owned by row groups, 3 blocks an SM",
+               tb::launcher<LaunchGroups<3>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_groups held to three blocks an SM (80 registers), the blocks "
+                 "ours_best's tile with its output side compiled out gets")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)
