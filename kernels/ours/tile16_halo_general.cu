@@ -4,7 +4,9 @@
 // peak, and the tile with that side compiled out, as ours_best on any other
 // (halo_input_realigned). Each in ours_best's block order and with its output side; where input
 // rows are not aligned, or output rows are, the tile is ours_best's. So on either GPU the one
-// ours_best does not take can be measured against it (docs/perf-notes.md).
+// ours_best does not take can be measured against it (docs/perf-notes.md). And the candidate for
+// u8 output rows of 16 mod 32 bytes: the tile owning whole sectors by row groups, at two and
+// three blocks an SM (ours_tile16_halo_groups, _groups_3).
 #include "kernels/ours/halo.cuh"
 
 namespace {

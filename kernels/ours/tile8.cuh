@@ -10,8 +10,8 @@ namespace tb::ours {
 
 // 16R input rows x 16 chunks of 8 bytes (16V elements, 128 bytes) a block of 256 threads,
 // V = 8 / sizeof(T) elements a packet, R = max(V, MIN_R) packets a thread in flight (8: 64
-// bytes, the 16-byte tile's u8 load in flight a thread is 256 bytes on two blocks an SM, here 64
-// on eight).
+// bytes a thread on three blocks an SM for u8, 80 registers, where the 16-byte tile has 256 on
+// two).
 // Phase 1: thread loads chunk tid % 16 of rows i*16 + tid/16 (i < R): a warp instruction covers
 //          2 rows x 128 contiguous bytes.
 // Phase 2: thread (g = tid % 16, c = tid / 16) reads chunk c of rows g*V .. g*V+V-1, transposes
