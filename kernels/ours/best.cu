@@ -294,6 +294,22 @@ struct Launch {
         sides(std::integral_constant<int, kInAligned>{});
         break;
       case kOutAligned:
+        // Bytes in output rows of 16 mod 32 bytes own whole sectors by row groups
+        // (halo_sector_groups_blocks: two blocks an SM below the DRAM peak key, three above).
+        if constexpr (sizeof(T) == 1) {
+          switch (tb::ours::halo_sector_groups_blocks(1, kOutAligned, a.rows, a.cols, dram)) {
+          case 2:
+            sides_at(std::integral_constant<int, tb::ours::kSectorGroups>{},
+                     std::integral_constant<int, 2>{});
+            return;
+          case 3:
+            sides_at(std::integral_constant<int, tb::ours::kSectorGroups>{},
+                     std::integral_constant<int, 3>{});
+            return;
+          default:
+            break;
+          }
+        }
         sides(std::integral_constant<int, kOutAligned>{});
         break;
       case kInAligned | kPackets:
@@ -405,6 +421,10 @@ std::string path_note(const tb::LaunchArgs& a) {
             : std::string(),
         tb::ours::halo_three_blocks(size, al, dram)
             ? fmt::format(", 3 blocks an SM (DRAM peak from {:.0f} GB/s)", tb::ours::kLowerDramGbps)
+        : tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram) != 0
+            ? fmt::format(", output rows 16 mod 32 bytes owned in whole sectors by row groups, {} "
+                          "blocks an SM",
+                          tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram))
             : std::string(),
         order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }

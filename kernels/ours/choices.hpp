@@ -82,6 +82,20 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
   return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0 &&
          !lower_dram_peak(dram_peak_gbps);
 }
+// Whether ours_best's halo tile owns whole sectors by row groups (kSectorGroups) and at how many
+// blocks an SM (0: not): bytes whose output rows are whole packets but 16 mod 32 bytes (rows 16
+// mod 32) and whose input rows are not (al == kOutAligned). Where two tiles of a tile column meet
+// they would each write half of a 32-byte sector in every other output row: 86-94 -> 68-72% of
+// memcpy on both GPUs (docs/perf-notes.md). Owning whole sectors, the H100 (two blocks an SM):
+// 42672 x 3000, 42672 x 3001, 25648 x 5000, 128048 x 1000, 500016 x 1000 71-72 -> 85-86 and
+// 8016 x 8001 81.7 -> 86.8; the H200 only at three blocks (+6.3 to +10.6) and only where the
+// matrix is tall (8016 x 8001 82.7 -> 76.3; the tall shapes have rows >= 5 cols).
+constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int cols,
+                                        double dram_peak_gbps) {
+  if (element_size != 1 || al != kOutAligned || rows % 32 != 16) return 0;
+  if (lower_dram_peak(dram_peak_gbps)) return 2;
+  return rows >= 5 * cols ? 3 : 0;
+}
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
 // 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile

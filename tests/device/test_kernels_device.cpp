@@ -162,9 +162,13 @@ std::vector<Param> params() {
                           {1000, 1080},
                           {72, 1000},
                           // u8 output rows of 16 mod 32 bytes, input rows not whole packets: the
-                          // halo tile owning sectors by row groups (a partial bottom tile always).
+                          // halo tile owning sectors by row groups (a partial bottom tile always;
+                          // ours_best takes it below the DRAM peak key).
                           {1008, 1001},
-                          {4112, 1000}};
+                          {4112, 1000},
+                          // The same, tall (rows at least 5 cols): ours_best's sector groups on
+                          // either side of the DRAM peak key.
+                          {8016, 1000}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});

@@ -440,6 +440,16 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_above_shuffled(1, kInAligned, 512, h200));
   EXPECT_FALSE(halo_above_shuffled(1, kOutAligned, 128000, h200));
   EXPECT_FALSE(halo_above_shuffled(4, 0, 8193, h200));
+  // Bytes in output rows of 16 mod 32 bytes with input rows not whole packets: whole sectors by
+  // row groups at two blocks an SM on the H100, three on the H200 where the matrix is tall.
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, 3000, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, 3000, h200), 3);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42624, 3000, h100), 0); // 0 mod 32
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42656, 3000, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, 0, 42672, 3001, h100), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(2, kOutAligned, 42672, 3000, h100), 0);
   // Half the word tile's positions a block for 2- and 4-byte de-interleave at s = 12-33 on the
   // H200; bytes alike on both GPUs.
   EXPECT_TRUE(words_half_wins(4, 31, false, h200));
