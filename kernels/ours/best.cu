@@ -297,16 +297,14 @@ struct Launch {
         // Bytes in output rows of 16 mod 32 bytes own whole sectors by row groups
         // (halo_sector_groups_blocks: two blocks an SM below the DRAM peak key, three above).
         if constexpr (sizeof(T) == 1) {
-          switch (tb::ours::halo_sector_groups_blocks(1, kOutAligned, a.rows, a.cols, dram)) {
-          case 2:
-            sides_at(std::integral_constant<int, tb::ours::kSectorGroups>{},
-                     std::integral_constant<int, 2>{});
-            return;
-          case 3:
-            sides_at(std::integral_constant<int, tb::ours::kSectorGroups>{},
-                     std::integral_constant<int, 3>{});
-            return;
-          default:
+          using Groups = std::integral_constant<int, tb::ours::kSectorGroups>;
+          const int b = tb::ours::halo_sector_groups_blocks(1, kOutAligned, a.rows, a.cols, dram);
+          if (b == 3) {
+            sides_at(Groups{}, std::integral_constant<int, 3>{});
+            break;
+          }
+          if (b != 0) { // halo_blocks' two
+            sides(Groups{});
             break;
           }
         }
@@ -406,6 +404,7 @@ std::string path_note(const tb::LaunchArgs& a) {
     const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
     using tb::ours::kInAligned, tb::ours::kOutAligned;
     const bool above = tb::ours::halo_above_shuffled(size, al, a.cols, dram);
+    const int groups = tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram);
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
         sides == kInAligned    ? output
@@ -421,11 +420,10 @@ std::string path_note(const tb::LaunchArgs& a) {
             : std::string(),
         tb::ours::halo_three_blocks(size, al, dram)
             ? fmt::format(", 3 blocks an SM (DRAM peak from {:.0f} GB/s)", tb::ours::kLowerDramGbps)
-        : tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram) != 0
-            ? fmt::format(", output rows 16 mod 32 bytes owned in whole sectors by row groups, {} "
-                          "blocks an SM",
-                          tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram))
-            : std::string(),
+        : groups != 0 ? fmt::format(", output rows 16 mod 32 bytes owned in whole sectors by row "
+                                    "groups, {} blocks an SM",
+                                    groups)
+                      : std::string(),
         order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:

@@ -90,9 +90,14 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
 // 42672 x 3000, 42672 x 3001, 25648 x 5000, 128048 x 1000, 500016 x 1000 71-72 -> 85-86 and
 // 8016 x 8001 81.7 -> 86.8; the H200 only at three blocks (+6.3 to +10.6) and only where the
 // matrix is tall (8016 x 8001 82.7 -> 76.3; the tall shapes have rows >= 5 cols).
+// halo_sector_groups_fit: the shapes the tile takes at all (ours_tile16_halo_groups measures
+// every one of them).
+constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
+  return element_size == 1 && al == kOutAligned && rows % 32 == 16;
+}
 constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int cols,
                                         double dram_peak_gbps) {
-  if (element_size != 1 || al != kOutAligned || rows % 32 != 16) return 0;
+  if (!halo_sector_groups_fit(element_size, al, rows)) return 0;
   if (lower_dram_peak(dram_peak_gbps)) return 2;
   return rows >= 5 * cols ? 3 : 0;
 }

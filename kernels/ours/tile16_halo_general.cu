@@ -52,12 +52,11 @@ template <int INPUT_AL, int FLAGS> struct Launch {
 // order; other shapes as ours_tile16_halo_general. MINB: blocks an SM.
 template <int MINB> struct LaunchGroups {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    using tb::ours::kInAligned, tb::ours::kOutAligned;
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
     const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols,
                                         tb::ours::halo_tile_rows(sizeof(T), SPLIT));
     if constexpr (sizeof(T) == 1) {
-      if (al == kOutAligned && a.rows % 32 == 16) {
+      if (tb::ours::halo_sector_groups_fit(1, al, a.rows)) {
         constexpr int AL = tb::ours::kSectorGroups;
         tb::ours::launch_halo<T, SPLIT, AL>(
             a, ours_tile16_halo_general<T, AL, tb::kColumnMajor, MINB>,

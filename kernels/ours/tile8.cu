@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-template <typename T, int MIN_R, int MINB>
-__global__ void __launch_bounds__(256, MINB)
+template <typename T>
+__global__ void __launch_bounds__(256)
     ours_tile8(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile8_body<T, MIN_R>(out, in, cols, rows, nreps);
+  tb::ours::tile8_body<T>(out, in, cols, rows, nreps);
 }
 
 template <typename T>
@@ -20,15 +20,14 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
-template <int MIN_R, int MINB> struct Launch {
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if (!tb::ours::tile8_takes(static_cast<int>(sizeof(T)), a.rows, a.cols)) {
       tb::launch_kernel(ours_tile8_fallback<T>, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256),
                         0, a);
       return;
     }
-    tb::launch_kernel(ours_tile8<T, MIN_R, MINB>, dim3(tb::ours::tile8_blocks<T, MIN_R>(a)),
-                      dim3(256), 0, a);
+    tb::launch_kernel(ours_tile8<T>, dim3(tb::ours::tile8_blocks<T>(a)), dim3(256), 0, a);
   }
 };
 
@@ -39,28 +38,22 @@ std::string path_note(const tb::LaunchArgs& a) {
                      8 / size);
 }
 
-template <int MIN_R, int MINB = 0> bool add(const char* id, const char* name, int order) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<MIN_R, MINB>>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format("rows and cols multiples of 8 bytes: 128-byte tile rows of 16 "
-                               "packets, at least {} packets in flight a thread, V x V transposes "
-                               "in registers, column-major block order; other shapes the scalar "
-                               "tile{}",
-                               MIN_R, MINB ? fmt::format(", held to {} blocks an SM", MINB) : ""))
-          .output(tb::Output::transpose)
-          .geometry(0, 0, 256, 1)
-          .order(order)
-          .note(path_note)
-          .expect(tb::on_packet_rows(
-              tb::at_most(tb::Figure::store_sectors_over_needed, 1.1, "every packet stored once")))
-          .expect(tb::on_packet_rows(
-              tb::at_most(tb::Figure::load_sectors_over_needed, 1.1, "every packet loaded once"))));
-}
-
-// Measured on the H200 (docs/perf-notes.md): 16 packets a thread (112 registers for u8, two
-// blocks an SM) and eight held to four blocks an SM (64 registers, 4 bytes spilled) both slower
-// than eight on three blocks at every shape tried.
-[[maybe_unused]] const bool registered = add<8>("ours_tile8", "Ours: 8-byte tile", 22);
+// Eight packets a thread, three blocks an SM for u8 (80 registers). Measured on the H200
+// (docs/perf-notes.md): sixteen (112 registers for u8, two blocks) and eight held to four blocks
+// (64 registers, 4 bytes spilled) were both slower at every shape tried.
+[[maybe_unused]] const bool registered = tb::register_kernel(
+    tb::kernel("ours_tile8", tb::Family::ours, "Ours: 8-byte tile", tb::launcher<Launch>())
+        .source(tb::ours::kSource)
+        .summary("rows and cols multiples of 8 bytes: 128-byte tile rows of 16 packets, 8 packets "
+                 "in flight a thread, V x V transposes in registers, column-major block order; "
+                 "other shapes the scalar tile")
+        .output(tb::Output::transpose)
+        .geometry(0, 0, 256, 1)
+        .order(22)
+        .note(path_note)
+        .expect(tb::on_packet_rows(
+            tb::at_most(tb::Figure::store_sectors_over_needed, 1.1, "every packet stored once")))
+        .expect(tb::on_packet_rows(
+            tb::at_most(tb::Figure::load_sectors_over_needed, 1.1, "every packet loaded once"))));
 
 } // namespace
