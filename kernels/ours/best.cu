@@ -26,7 +26,10 @@
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
 //    shape is not a whole number of tiles; except 2-byte elements whose output rows are not
 //    whole 32-byte sectors (rows 8 mod 16), which take the halo tile owning whole sectors
-//    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs);
+//    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs), and 1-byte
+//    elements whose output rows are 16 mod 32 bytes, which take the half-height halo tile owning
+//    whole sectors by row groups, on a GPU of the H100's DRAM peak always and above it where
+//    rows >= 4 cols (halo_sector_groups_blocks: H100 +4 to +12 points, H200 +1 to +7);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
@@ -45,7 +48,9 @@
 //    side's realignment where only it is aligned, straddling packets stored in pieces
 //    (halo_input_realigned), above it take the group above by a shuffle there too for rows
 //    longer than 512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
-//    lower_dram_peak); for 8-byte elements the scalar tile,
+//    lower_dram_peak), and where output rows are whole packets but 16 mod 32 bytes own whole
+//    sectors by row groups (halo_sector_groups_blocks: two blocks an SM on the H100, three on
+//    the H200 where rows >= 4 cols); for 8-byte elements the scalar tile,
 //    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
 //    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
@@ -151,9 +156,14 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
   // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
   // which owns whole sectors of them (halo_sides).
-  if (aligned && tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(tb::dtype_size(a.dtype))) ==
-                     (tb::ours::kInAligned | tb::ours::kOutAligned))
+  // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row
+  // groups where halo_sector_groups_blocks says so.
+  constexpr int both = tb::ours::kInAligned | tb::ours::kOutAligned;
+  if (aligned && tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)) == both) {
+    if (tb::ours::halo_sector_groups_blocks(size, both, a.rows, a.cols, dram) != 0)
+      return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
+  }
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
@@ -310,6 +320,12 @@ struct Launch {
         }
         sides(std::integral_constant<int, kOutAligned>{});
         break;
+      case kInAligned | kOutAligned:
+        // Only bytes in output rows of 16 mod 32 bytes come here (choose): whole sectors by row
+        // groups, the input side's realignment compiled out, two blocks an SM.
+        if constexpr (sizeof(T) == 1)
+          sides(std::integral_constant<int, tb::ours::kSectorGroups | kInAligned>{});
+        break;
       case kInAligned | kPackets:
         if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kInAligned | kPackets>{});
         break;
@@ -407,8 +423,9 @@ std::string path_note(const tb::LaunchArgs& a) {
     const int groups = tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram);
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
-        sides == kInAligned    ? output
-        : sides == kOutAligned ? input
+        sides == kInAligned                   ? output
+        : sides == kOutAligned                ? input
+        : sides == (kInAligned | kOutAligned) ? std::string("input and output rows 16-byte aligned")
         : tb::ours::halo_sectors(size, al)
             ? input + "; " + output
             : std::string("input and output rows not 16-byte aligned"),

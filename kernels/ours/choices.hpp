@@ -84,22 +84,33 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
 }
 // Whether ours_best's halo tile owns whole sectors by row groups (kSectorGroups) and at how many
 // blocks an SM (0: not): bytes whose output rows are whole packets but 16 mod 32 bytes (rows 16
-// mod 32) and whose input rows are not (al == kOutAligned). Where two tiles of a tile column meet
-// they would each write half of a 32-byte sector in every other output row: 86-94 -> 68-72% of
-// memcpy on both GPUs (docs/perf-notes.md). Owning whole sectors, the H100 (two blocks an SM):
-// 42672 x 3000, 42672 x 3001, 25648 x 5000, 128048 x 1000, 500016 x 1000 71-72 -> 85-86 and
-// 8016 x 8001 81.7 -> 86.8; the H200 only at three blocks (+6.3 to +10.6) and only where the
-// matrix is tall (8016 x 8001 82.7 -> 76.3; the tall shapes have rows >= 5 cols).
+// mod 32). Where two tiles of a tile column meet they would each write half of a 32-byte sector
+// in every other output row (docs/perf-notes.md):
+//  - input rows not whole packets (al == kOutAligned; the halo tile, its output side compiled
+//    out: 86-94 -> 68-72% of memcpy on both GPUs). Owning whole sectors, the H100 (two blocks an
+//    SM): 42672 x 3000, 42672 x 3001, 25648 x 5000, 128048 x 1000, 500016 x 1000 71-72 -> 85-86
+//    and 8016 x 8001 81.7 -> 86.8; the H200 only at three blocks (+6.3 to +10.6) and only where
+//    the matrix is tall (8016 x 8001 82.7 -> 76.3; the tall shapes have rows >= 5 cols);
+//  - input rows whole packets too (al == kInAligned | kOutAligned; ours_best's 16-byte tile
+//    otherwise, 4-10 points below the same shapes at a pitch of 0 mod 32), the input side's
+//    realignment compiled out, two blocks an SM: the H100 +4.3 to +11.9 at all eight shapes
+//    measured (500016 x 256 82.4 -> 94.3, 8208 x 8192 90.6 -> 94.9, 1040 x 128000 84.9 -> 93.5);
+//    the H200 +1.3 to +7.1 where rows >= 4 cols (500016 x 256 81.1 -> 88.1, 125008 x 1024,
+//    42672 x 4096, 16400 x 4096), within 0.3 at 8208 x 8192 and 16400 x 16384, -0.8 and -2.6
+//    at 4112 x 16384 and 1040 x 128000.
+// So both on the H100; on the H200 where rows >= 4 cols (no shape measured between 1 and 4).
 // halo_sector_groups_fit: the shapes the tile takes at all (ours_tile16_halo_groups measures
 // every one of them).
 constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
-  return element_size == 1 && al == kOutAligned && rows % 32 == 16;
+  return element_size == 1 && (al == kOutAligned || al == (kInAligned | kOutAligned)) &&
+         rows % 32 == 16;
 }
 constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int cols,
                                         double dram_peak_gbps) {
   if (!halo_sector_groups_fit(element_size, al, rows)) return 0;
   if (lower_dram_peak(dram_peak_gbps)) return 2;
-  return rows >= 5 * cols ? 3 : 0;
+  if (rows < 4LL * cols) return 0;
+  return al == kOutAligned ? 3 : 2;
 }
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):

@@ -47,20 +47,25 @@ template <int INPUT_AL, int FLAGS> struct Launch {
   }
 };
 
-// Bytes whose output rows are whole packets but 16 mod 32 bytes and whose input rows are not
-// whole packets: the tile owning whole sectors by whole row groups (kSectorGroups), ours_best's
-// order; other shapes as ours_tile16_halo_general. MINB: blocks an SM.
+// Bytes whose output rows are whole packets but 16 mod 32 bytes: the tile owning whole sectors
+// by whole row groups (kSectorGroups), ours_best's order, with the input side's realignment
+// compiled out where input rows are whole packets too (halo_sector_groups_fit); other shapes as
+// ours_tile16_halo_general. MINB: blocks an SM.
 template <int MINB> struct LaunchGroups {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
     const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols,
                                         tb::ours::halo_tile_rows(sizeof(T), SPLIT));
     if constexpr (sizeof(T) == 1) {
-      if (tb::ours::halo_sector_groups_fit(1, al, a.rows)) {
-        constexpr int AL = tb::ours::kSectorGroups;
+      const auto groups = [&](auto in_aligned) {
+        constexpr int AL = tb::ours::kSectorGroups | decltype(in_aligned)::value;
         tb::ours::launch_halo<T, SPLIT, AL>(
             a, ours_tile16_halo_general<T, AL, tb::kColumnMajor, MINB>,
             ours_tile16_halo_general<T, AL, tb::kSectorGroup, MINB>);
+      };
+      if (tb::ours::halo_sector_groups_fit(1, al, a.rows)) {
+        (al & tb::ours::kInAligned) ? groups(std::integral_constant<int, tb::ours::kInAligned>{})
+                                    : groups(std::integral_constant<int, 0>{});
         return;
       }
     }
@@ -98,10 +103,10 @@ using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
                "Ours: halo tile, sectors owned by row groups",
                tb::launcher<LaunchGroups<2>, Bytes>())
         .source(tb::ours::kSource)
-        .summary("u8 output rows 16 mod 32 bytes, input rows not whole packets: the half-height "
-                 "halo tile owning whole 32-byte sectors of its output rows by whole row groups "
-                 "(every other output row starts a row group above the tile); other shapes as "
-                 "ours_tile16_halo_general")
+        .summary("u8 output rows 16 mod 32 bytes: the half-height halo tile owning whole 32-byte "
+                 "sectors of its output rows by whole row groups (every other output row starts a "
+                 "row group above the tile), the input side's realignment compiled out where "
+                 "input rows are whole packets; other shapes as ours_tile16_halo_general")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)

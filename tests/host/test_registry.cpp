@@ -317,14 +317,16 @@ TEST(Registry, BestPathPerShapeAndType) {
   }
   takes(DType::fp16, 250001, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
   // 2-byte elements own whole sectors of output rows that are not whole sectors (rows not a
-  // multiple of 16), aligned rows too; 1-, 4- and 8-byte elements whole packets.
+  // multiple of 16), aligned rows too; 1-byte elements by row groups where output rows are 16
+  // mod 32 bytes and the matrix is tall (with no GPU), 4- and 8-byte elements whole packets.
   takes(DType::bf16, 250008, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
   takes(DType::fp16, 15624, 4096, "halo tile (output rows not whole 32-byte sectors, owned whole)");
   takes(DType::fp16, 250016, 256, "16-byte tile");
-  takes(DType::u8, 500016, 256, "16-byte tile");
+  takes(DType::u8, 500016, 256, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::fp32, 125004, 256, "16-byte tile");
   takes(DType::fp32, 320001, 100, "halo tile (output rows not");
-  takes(DType::u8, 500016, 4096, "16-byte tile");
+  takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
+  takes(DType::u8, 8208, 8192, "16-byte tile");
   takes(DType::fp32, 100, 320001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
   // Block order: groups of tile rows where input rows split a sector between two long tile
@@ -450,6 +452,18 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42656, 3000, h200), 0);
   EXPECT_EQ(halo_sector_groups_blocks(1, 0, 42672, 3001, h100), 0);
   EXPECT_EQ(halo_sector_groups_blocks(2, kOutAligned, 42672, 3000, h100), 0);
+  // The same with input rows whole packets too (the 16-byte tile otherwise): two blocks an SM on
+  // the H100, and on the H200 where rows are at least 4 cols.
+  constexpr int both = kInAligned | kOutAligned;
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h200), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 16400, 4096, h200), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8192, 8192, h100), 0); // 0 mod 32
+  EXPECT_EQ(halo_sector_groups_blocks(2, both, 500016, 256, h100), 0);
   // Half the word tile's positions a block for 2- and 4-byte de-interleave at s = 12-33 on the
   // H200; bytes alike on both GPUs.
   EXPECT_TRUE(words_half_wins(4, 31, false, h200));
@@ -469,6 +483,15 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   // de-interleave.
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
+  // With no GPU (the H200's side): u8 500016 x 256 on the sector-group tile, 8208 x 8192 and
+  // 8192 x 8192 on the 16-byte tile.
+  const std::string tall = note_of(*k, DType::u8, 500016, 256);
+  EXPECT_NE(tall.find("halo tile, half height (input and output rows 16-byte aligned), output "
+                      "rows 16 mod 32 bytes owned in whole sectors by row groups, 2 blocks an SM"),
+            std::string::npos)
+      << tall;
+  EXPECT_NE(note_of(*k, DType::u8, 8208, 8192).find("16-byte tile"), std::string::npos);
+  EXPECT_NE(note_of(*k, DType::u8, 8192, 8192).find("16-byte tile"), std::string::npos);
   const std::string narrow = note_of(*k, DType::u8, 128, 1000000);
   EXPECT_NE(narrow.find("narrow tile, interleave (s = 8 packets)"), std::string::npos) << narrow;
   EXPECT_NE(note_of(*k, DType::u8, 1000000, 128).find("narrow tile"), std::string::npos);
