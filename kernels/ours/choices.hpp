@@ -112,6 +112,22 @@ constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int 
   if (rows < 4LL * cols) return 0;
   return al == kOutAligned ? 3 : 2;
 }
+// Whether ours_best takes the 8-byte tile (tile8.cuh: 8-byte packets, no realignment) for bytes
+// whose output rows are whole packets but 16 mod 32 bytes and whose input rows are whole 8-byte
+// packets but not whole 16-byte ones (al == kOutAligned, cols 8 mod 16), longer than 1024 bytes,
+// above the H100's DRAM peak. Measured on the H200 (22472b2, two passes, docs/perf-notes.md)
+// against ours_best's halo tile: +8.9 to +10.2 points at 42672 x 3000, 25616 x 5000,
+// 36432 x 3512 and 51120 x 2504 (75-76 -> 85-86% of memcpy, where the sector groups at three
+// blocks an SM had reached), +2.6 and +2.9 at 63760 x 2008 and 86480 x 1480, -2.1 at
+// 128016 x 1000 (none measured between 1000 and 1480 bytes); and where the matrix is not tall
+// (the halo tile without sector groups there): 8016 x 7000 +6.0, 16016 x 5000 +7.2,
+// 14224 x 9000 +9.7, 18288 x 7000 68.4 -> 85.5. On the H100 the halo tile owning sectors by row
+// groups leads at all of them but 8016 x 7000 (-15.2 to -1.4; +1.7 there).
+constexpr bool tile8_pitch_wins(int element_size, int al, int rows, int cols,
+                                double dram_peak_gbps) {
+  return element_size == 1 && al == kOutAligned && rows % 32 == 16 && cols % 8 == 0 &&
+         cols > 1024 && !lower_dram_peak(dram_peak_gbps);
+}
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
 // 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile

@@ -172,7 +172,11 @@ std::vector<Param> params() {
                           // u8 output rows of 16 mod 32 bytes and input rows of whole packets,
                           // tall: ours_best's sector groups with the input side compiled out on
                           // both GPUs (a 16-row bottom tile, a partial last tile column).
-                          {4112, 1008}};
+                          {4112, 1008},
+                          // The same output rows, input rows of whole 8-byte packets longer than
+                          // 1024 bytes: ours_best's 8-byte tile above the DRAM peak key (partial
+                          // tiles both ways), the sector groups below it.
+                          {1040, 1080}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});
