@@ -68,28 +68,10 @@ constexpr unsigned column_groups(unsigned group) {
   return kColumnGroupsBit | group;
 }
 inline constexpr unsigned kColumnMajor = column_groups(1);
-// Column-major order with each band of `skew` tile rows shifted one tile column further: block
-// bid takes tile row bid % tiles_y of tile column (bid / tiles_y + that row / skew) % tiles_x.
-// The blocks running at one time still walk down runs of `skew` tiles of one column (whole
-// output rows' segments in address order), but the input rows they read no longer all start at
-// the same column: where the input row pitch is a power of two, column-major order puts every
-// concurrent read at the same offset modulo the pitch. A bijection: for each tile row, the
-// columns are a rotation.
-inline constexpr unsigned kSkewBit = 0x40000000u;
-constexpr unsigned skewed_columns(unsigned skew) {
-  return kSkewBit | skew;
-}
-TB_HD inline void skewed_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned skew,
-                              unsigned& tile_x, unsigned& tile_y) {
-  tile_y = bid % tiles_y;
-  tile_x = (bid / tiles_y + tile_y / (skew == 0 ? 1 : skew)) % tiles_x;
-}
 TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned order,
                                unsigned& tile_x, unsigned& tile_y) {
   if (order & kColumnGroupsBit)
     grouped_tile(bid, tiles_y, tiles_x, order & ~kColumnGroupsBit, tile_y, tile_x);
-  else if (order & kSkewBit)
-    skewed_tile(bid, tiles_x, tiles_y, order & ~kSkewBit, tile_x, tile_y);
   else
     grouped_tile(bid, tiles_x, tiles_y, order, tile_x, tile_y);
 }

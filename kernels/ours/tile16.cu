@@ -84,9 +84,6 @@ bool add(const char* id, const char* name, int order) {
       GROUP == tb::kColumnMajor ? std::string("column-major block order")
       : (GROUP & tb::kColumnGroupsBit)
           ? fmt::format("groups of {} tile columns", GROUP & ~tb::kColumnGroupsBit)
-      : (GROUP & tb::kSkewBit)
-          ? fmt::format("column-major block order, each band of {} tile rows a column further",
-                        GROUP & ~tb::kSkewBit)
       : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
                   : std::string("row-major block order");
   return tb::register_kernel(
@@ -133,8 +130,6 @@ bool add(const char* id, const char* name, int order) {
     add<tb::column_groups(4), false, false, 1, false, false, 1>(
         "ours_tile16_edges_cg4", "Ours: 16B tile, groups of 4 columns, packet edges", 20) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 2>(
-        "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18) &&
-    add<tb::skewed_columns(1)>("ours_tile16_skew1", "Ours: 16B tile, skewed columns", 21) &&
-    add<tb::skewed_columns(8)>("ours_tile16_skew8", "Ours: 16B tile, skewed by 8 rows", 21);
+        "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18);
 
 } // namespace

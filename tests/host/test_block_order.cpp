@@ -92,8 +92,8 @@ TEST(BlockOrder, GroupedOrderWalksDownAGroupFirst) {
 }
 
 TEST(BlockOrder, OrderedTileIsABijectionForRowAndColumnGroups) {
-  for (unsigned order : {1u, 8u, kColumnMajor, column_groups(2), column_groups(4),
-                         column_groups(64), skewed_columns(1), skewed_columns(8)})
+  for (unsigned order :
+       {1u, 8u, kColumnMajor, column_groups(2), column_groups(4), column_groups(64)})
     for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
       std::vector<int> hits(tx * ty, 0);
@@ -122,24 +122,6 @@ TEST(BlockOrder, ColumnMajorWalksDownWholeTileColumns) {
   ordered_tile(14, 3, 5, kColumnMajor, x, y);
   EXPECT_EQ(x, 2u);
   EXPECT_EQ(y, 4u);
-}
-
-TEST(BlockOrder, SkewedColumnsShiftEachBandOfTileRows) {
-  unsigned x = 0, y = 0;
-  // 4 x 6 tiles, bands of 2 tile rows: blocks 0..5 walk down column 0 of rows 0-1, 1 of rows 2-3
-  // and 2 of rows 4-5; block 6 starts the next column at row 0.
-  const unsigned want_x[] = {0, 0, 1, 1, 2, 2};
-  for (unsigned b = 0; b < 6; ++b) {
-    ordered_tile(b, 4, 6, skewed_columns(2), x, y);
-    EXPECT_EQ(y, b);
-    EXPECT_EQ(x, want_x[b]);
-  }
-  ordered_tile(6, 4, 6, skewed_columns(2), x, y);
-  EXPECT_EQ(x, 1u);
-  EXPECT_EQ(y, 0u);
-  ordered_tile(23, 4, 6, skewed_columns(2), x, y); // column (3 + 2) % 4
-  EXPECT_EQ(x, 1u);
-  EXPECT_EQ(y, 5u);
 }
 
 TEST(BlockOrder, ColumnGroupsWalkAcrossAGroupFirst) {
