@@ -15,8 +15,7 @@ namespace tb::ours {
 // tile is bound by instructions; fp32 on the H200 lost 5-15 points spilling at four blocks an
 // SM, and at three lost 1.5-20 at five of seven shapes.
 constexpr bool halo_sectors(int element_size, int al) {
-  return (al & (kOutAligned | kPackets)) == 0 &&
-         (element_size == 2 || (element_size == 1 && (al & kByteSectors) != 0));
+  return (al & (kOutAligned | kPackets)) == 0 && element_size == 2;
 }
 
 // The halo tile: the realigned tile (tile16r_one) with output packets owned whole. Output row

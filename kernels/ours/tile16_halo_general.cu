@@ -73,31 +73,6 @@ template <int MINB> struct LaunchGroups {
   }
 };
 
-// Bytes whose output rows are not whole packets: the halo tile owning whole 32-byte sectors of
-// them (kByteSectors), the input side's realignment kept, straddling packets in pieces where
-// input rows are aligned (as ours_best on the H100's DRAM peak); other shapes as
-// ours_tile16_halo_general.
-struct LaunchByteSectors {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
-    const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols,
-                                        tb::ours::halo_tile_rows(sizeof(T), SPLIT));
-    if constexpr (sizeof(T) == 1) {
-      const auto sectors = [&](auto flags) {
-        constexpr int AL = tb::ours::kByteSectors | decltype(flags)::value;
-        tb::ours::launch_halo<T, SPLIT, AL>(a, ours_tile16_halo_general<T, AL, tb::kColumnMajor>,
-                                            ours_tile16_halo_general<T, AL, tb::kSectorGroup>);
-      };
-      if (!(al & tb::ours::kOutAligned)) {
-        (al & tb::ours::kInAligned) ? sectors(std::integral_constant<int, tb::ours::kStorePieces>{})
-                                    : sectors(std::integral_constant<int, 0>{});
-        return;
-      }
-    }
-    Launch<0, 0>::run<T>(a);
-  }
-};
-
 using Bytes = tb::dtype_list<tb::DType::u8>;
 using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
 
@@ -143,19 +118,6 @@ using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
         .source(tb::ours::kSource)
         .summary("ours_tile16_halo_groups held to three blocks an SM (80 registers), the blocks "
                  "ours_best's tile with its output side compiled out gets")
-        .output(tb::Output::transpose)
-        .geometry(256, 128, 256, 1)
-        .order(14)
-        .suites({"best"}));
-[[maybe_unused]] const bool registered_byte_sectors = tb::register_kernel(
-    tb::kernel("ours_tile16_halo_byte_sectors", tb::Family::ours,
-               "Ours: halo tile, u8 owning whole sectors",
-               tb::launcher<LaunchByteSectors, Bytes>())
-        .source(tb::ours::kSource)
-        .summary("u8 output rows not whole packets: the half-height halo tile owning whole 32-byte "
-                 "sectors of them (a third row group read, 32 halo rows), the input side's "
-                 "realignment kept, straddling packets in pieces where input rows are aligned; "
-                 "other shapes as ours_tile16_halo_general")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)
