@@ -56,7 +56,7 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   // SECTOR_GROUPS (kSectorGroups): output rows of whole packets but not whole sectors, owned in
   // whole sectors by whole row groups: os is 0 or V, the packet of group g or of g - 1 as it is.
   static constexpr bool SECTOR_GROUPS = (AL & kSectorGroups) != 0;
-  static_assert(!SECTOR_GROUPS || (!OUT_AL && !SECTORS && !SHUFFLED && sizeof(T) == 1),
+  static_assert(!SECTOR_GROUPS || (!OUT_AL && !SECTORS && sizeof(T) == 1),
                 "sector groups: bytes whose output rows are whole packets, not flagged aligned");
   static constexpr int TROWS = L::ROWS / SPLIT; // the tile's own rows
   static_assert(TROWS == halo_tile_rows(sizeof(T), SPLIT), "halo_tile_rows is TROWS");

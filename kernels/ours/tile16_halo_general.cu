@@ -51,14 +51,14 @@ template <int INPUT_AL, int FLAGS> struct Launch {
 // by whole row groups (kSectorGroups), ours_best's order, with the input side's realignment
 // compiled out where input rows are whole packets too (halo_sector_groups_fit); other shapes as
 // ours_tile16_halo_general. MINB: blocks an SM.
-template <int MINB> struct LaunchGroups {
+template <int MINB, int FLAGS = 0> struct LaunchGroups {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
     const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols,
                                         tb::ours::halo_tile_rows(sizeof(T), SPLIT));
     if constexpr (sizeof(T) == 1) {
       const auto groups = [&](auto in_aligned) {
-        constexpr int AL = tb::ours::kSectorGroups | decltype(in_aligned)::value;
+        constexpr int AL = tb::ours::kSectorGroups | decltype(in_aligned)::value | FLAGS;
         tb::ours::launch_halo<T, SPLIT, AL>(
             a, ours_tile16_halo_general<T, AL, tb::kColumnMajor, MINB>,
             ours_tile16_halo_general<T, AL, tb::kSectorGroup, MINB>);
@@ -118,6 +118,27 @@ using Types = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::u8>;
         .source(tb::ours::kSource)
         .summary("ours_tile16_halo_groups held to three blocks an SM (80 registers), the blocks "
                  "ours_best's tile with its output side compiled out gets")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_groups_shuffled = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_groups_shuffled", tb::Family::ours,
+               "Ours: halo tile, sectors owned by row groups, the group above by a shuffle",
+               tb::launcher<LaunchGroups<2, tb::ours::kAboveShuffled>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_groups with each thread's group above taken from the lane "
+                 "that owns it (kAboveShuffled), not transposed a second time")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_groups_shuffled_3 = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_groups_shuffled_3", tb::Family::ours,
+               "Ours: halo tile, sectors owned by row groups, shuffled, 3 blocks an SM",
+               tb::launcher<LaunchGroups<3, tb::ours::kAboveShuffled>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_groups_shuffled held to three blocks an SM")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)
