@@ -28,8 +28,8 @@
 //    whole 32-byte sectors (rows 8 mod 16), which take the halo tile owning whole sectors
 //    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs), and 1-byte
 //    elements whose output rows are 16 mod 32 bytes, which take the half-height halo tile owning
-//    whole sectors by row groups, on a GPU of the H100's DRAM peak always and above it where
-//    rows >= 4 cols (halo_sector_groups_blocks: H100 +4 to +12 points, H200 +1 to +7);
+//    whole sectors by row groups (halo_sector_groups_blocks: H100 +4 to +12 points, H200 +4 to
+//    +5 with the group above by a shuffle at three blocks an SM);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
@@ -49,10 +49,10 @@
 //    (halo_input_realigned), above it take the group above by a shuffle there too for rows
 //    longer than 512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
 //    lower_dram_peak), and where output rows are whole packets but 16 mod 32 bytes own whole
-//    sectors by row groups (halo_sector_groups_blocks: two blocks an SM on the H100, three on
-//    the H200 where rows >= 4 cols), except that above the H100's DRAM peak input rows of
-//    whole 8-byte packets longer than 1024 bytes take the 8-byte tile there (tile8.cuh,
-//    tile8_pitch_wins: H200 +2.6 to +17.1 points); for 8-byte elements the scalar tile,
+//    sectors by row groups (halo_sector_groups_blocks: two blocks an SM on the H100; on the
+//    H200 three, with the group above by a shuffle), except that above the H100's DRAM peak
+//    input rows of whole 8-byte packets longer than 1024 bytes take the 8-byte tile there
+//    (tile8.cuh, tile8_pitch_wins: H200 +2.6 to +17.1 points); for 8-byte elements the scalar tile,
 //    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
 //    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
@@ -305,6 +305,15 @@ struct Launch {
         sides_at(al, std::integral_constant<int, tb::ours::halo_blocks<T>()>{});
       };
       using tb::ours::kAboveShuffled;
+      // Whole sectors by row groups (kSectorGroups, with `in` the input side's flag).
+      const auto groups = [&](auto in) {
+        constexpr int G = tb::ours::kSectorGroups | decltype(in)::value;
+        if (tb::ours::halo_sector_groups_shuffled(1, kOutAligned, a.rows, dram))
+          sides_at(std::integral_constant<int, G | kAboveShuffled>{},
+                   std::integral_constant<int, 3>{});
+        else
+          sides(std::integral_constant<int, G>{}); // halo_blocks' two
+      };
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:
         // Bytes keep the input realignment on the H100's DRAM peak (halo_input_realigned), and
@@ -322,27 +331,21 @@ struct Launch {
         sides(std::integral_constant<int, kInAligned>{});
         break;
       case kOutAligned:
-        // Bytes in output rows of 16 mod 32 bytes own whole sectors by row groups
-        // (halo_sector_groups_blocks: two blocks an SM below the DRAM peak key, three above).
+        // Bytes in output rows of 16 mod 32 bytes own whole sectors by row groups: two blocks an
+        // SM below the DRAM peak key, above it the group above by a shuffle at three
+        // (halo_sector_groups_blocks, halo_sector_groups_shuffled).
         if constexpr (sizeof(T) == 1) {
-          using Groups = std::integral_constant<int, tb::ours::kSectorGroups>;
-          const int b = tb::ours::halo_sector_groups_blocks(1, kOutAligned, a.rows, a.cols, dram);
-          if (b == 3) {
-            sides_at(Groups{}, std::integral_constant<int, 3>{});
-            break;
-          }
-          if (b != 0) { // halo_blocks' two
-            sides(Groups{});
+          if (tb::ours::halo_sector_groups_fit(1, kOutAligned, a.rows)) {
+            groups(std::integral_constant<int, 0>{});
             break;
           }
         }
         sides(std::integral_constant<int, kOutAligned>{});
         break;
       case kInAligned | kOutAligned:
-        // Only bytes in output rows of 16 mod 32 bytes come here (choose): whole sectors by row
-        // groups, the input side's realignment compiled out, two blocks an SM.
-        if constexpr (sizeof(T) == 1)
-          sides(std::integral_constant<int, tb::ours::kSectorGroups | kInAligned>{});
+        // Only bytes in output rows of 16 mod 32 bytes come here (choose): the same, the input
+        // side's realignment compiled out.
+        if constexpr (sizeof(T) == 1) groups(std::integral_constant<int, kInAligned>{});
         break;
       case kInAligned | kPackets:
         if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kInAligned | kPackets>{});
@@ -460,7 +463,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         tb::ours::halo_three_blocks(size, al, dram)
             ? fmt::format(", 3 blocks an SM (DRAM peak from {:.0f} GB/s)", tb::ours::kLowerDramGbps)
         : groups != 0 ? fmt::format(", output rows 16 mod 32 bytes owned in whole sectors by row "
-                                    "groups, {} blocks an SM",
+                                    "groups{}, {} blocks an SM",
+                                    tb::ours::halo_sector_groups_shuffled(size, al, a.rows, dram)
+                                        ? ", the group above by a shuffle"
+                                        : "",
                                     groups)
                       : std::string(),
         order == tb::kColumnMajor ? "" : ", " + order_name(order));

@@ -98,19 +98,28 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
 //    the H200 +1.3 to +7.1 where rows >= 4 cols (500016 x 256 81.1 -> 88.1, 125008 x 1024,
 //    42672 x 4096, 16400 x 4096), within 0.3 at 8208 x 8192 and 16400 x 16384, -0.8 and -2.6
 //    at 4112 x 16384 and 1040 x 128000.
-// So both on the H100; on the H200 where rows >= 4 cols (no shape measured between 1 and 4).
+// So both on the H100 at two blocks an SM. Above the H100's DRAM peak, with each thread's group
+// above taken from the lane that owns it (kAboveShuffled, not transposed a second time) at three
+// blocks an SM (80 registers, 0-12 bytes spilled), every shape measured won (H200, 475448c, two
+// passes, ours_tile16_halo_groups_shuffled_3): 42672 x 3001 75.2 -> 86.7, 128048 x 1000 75.5 ->
+// 85.3, 500016 x 1000 75.2 -> 85.3, 8016 x 8001 85.0 -> 90.8, 8208 x 8192 87.8 -> 93.0,
+// 16400 x 4096 +4.3, 42672 x 4096 +4.0, 500016 x 256 +0.1; so there every such shape, tall or
+// not, takes it (halo_sector_groups_shuffled), but those the 8-byte tile takes first
+// (tile8_pitch_wins; the shuffled tile +1.2 and +0.4 at the two shapes measured with both).
 // halo_sector_groups_fit: the shapes the tile takes at all (ours_tile16_halo_groups measures
 // every one of them).
 constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
   return element_size == 1 && (al == kOutAligned || al == (kInAligned | kOutAligned)) &&
          rows % 32 == 16;
 }
-constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int cols,
+constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int /*cols*/,
                                         double dram_peak_gbps) {
   if (!halo_sector_groups_fit(element_size, al, rows)) return 0;
-  if (lower_dram_peak(dram_peak_gbps)) return 2;
-  if (rows < 4LL * cols) return 0;
-  return al == kOutAligned ? 3 : 2;
+  return lower_dram_peak(dram_peak_gbps) ? 2 : 3;
+}
+constexpr bool halo_sector_groups_shuffled(int element_size, int al, int rows,
+                                           double dram_peak_gbps) {
+  return halo_sector_groups_fit(element_size, al, rows) && !lower_dram_peak(dram_peak_gbps);
 }
 // Whether ours_best takes the 8-byte tile (tile8.cuh: 8-byte packets, no realignment) for bytes
 // whose output rows are whole packets but 16 mod 32 bytes and whose input rows are whole 8-byte

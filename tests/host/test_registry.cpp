@@ -326,7 +326,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 125004, 256, "16-byte tile");
   takes(DType::fp32, 320001, 100, "halo tile (output rows not");
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
-  takes(DType::u8, 8208, 8192, "16-byte tile");
+  takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
+  takes(DType::u8, 8192, 8192, "16-byte tile");
   takes(DType::fp32, 100, 320001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
   // Block order: groups of tile rows where input rows split a sector between two long tile
@@ -443,25 +444,28 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_above_shuffled(1, kOutAligned, 128000, h200));
   EXPECT_FALSE(halo_above_shuffled(4, 0, 8193, h200));
   // Bytes in output rows of 16 mod 32 bytes with input rows not whole packets: whole sectors by
-  // row groups at two blocks an SM on the H100, three on the H200 where the matrix is tall.
+  // row groups at two blocks an SM on the H100, three on the H200 with the group above by a
+  // shuffle.
   EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, 3000, h100), 2);
   EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, 3000, h200), 3);
   EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h200), 3);
+  EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 8016, h200));
+  EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8016, h100));
+  EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8000, h200));      // 0 mod 32
   EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42624, 3000, h100), 0); // 0 mod 32
   EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42656, 3000, h200), 0);
   EXPECT_EQ(halo_sector_groups_blocks(1, 0, 42672, 3001, h100), 0);
   EXPECT_EQ(halo_sector_groups_blocks(2, kOutAligned, 42672, 3000, h100), 0);
-  // The same with input rows whole packets too (the 16-byte tile otherwise): two blocks an SM on
-  // the H100, and on the H200 where rows are at least 4 cols.
+  // The same with input rows whole packets too (the 16-byte tile otherwise).
   constexpr int both = kInAligned | kOutAligned;
   EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h200), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 16400, 4096, h200), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h200), 3);
+  EXPECT_TRUE(halo_sector_groups_shuffled(1, both, 500016, h200));
   EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h200), 3);
   EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h200), 3);
   EXPECT_EQ(halo_sector_groups_blocks(1, both, 8192, 8192, h100), 0); // 0 mod 32
   EXPECT_EQ(halo_sector_groups_blocks(2, both, 500016, 256, h100), 0);
   // The same output rows with input rows of whole 8-byte packets, longer than 1024 bytes: the
@@ -494,22 +498,23 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   // de-interleave.
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
-  // With no GPU (the H200's side): u8 500016 x 256 on the sector-group tile, 8208 x 8192 and
-  // 8192 x 8192 on the 16-byte tile.
+  // With no GPU (the H200's side): u8 500016 x 256 and 8208 x 8192 on the sector-group tile
+  // with the group above by a shuffle, 8192 x 8192 on the 16-byte tile.
   const std::string tall = note_of(*k, DType::u8, 500016, 256);
+  const std::string shuffled = "owned in whole sectors by row groups, the group above by a "
+                               "shuffle, 3 blocks an SM";
   EXPECT_NE(tall.find("halo tile, half height (input and output rows 16-byte aligned), output "
-                      "rows 16 mod 32 bytes owned in whole sectors by row groups, 2 blocks an SM"),
+                      "rows 16 mod 32 bytes " +
+                      shuffled),
             std::string::npos)
       << tall;
-  EXPECT_NE(note_of(*k, DType::u8, 8208, 8192).find("16-byte tile"), std::string::npos);
+  EXPECT_NE(note_of(*k, DType::u8, 8208, 8192).find(shuffled), std::string::npos);
   // ... and 42672 x 3000 and 18288 x 7000 on the 8-byte tile, 128048 x 1000 on the sector
-  // groups at three blocks an SM.
+  // groups.
   EXPECT_NE(note_of(*k, DType::u8, 42672, 3000).find("path: 8-byte tile"), std::string::npos);
   EXPECT_NE(note_of(*k, DType::u8, 18288, 7000).find("path: 8-byte tile"), std::string::npos);
   const std::string short_rows = note_of(*k, DType::u8, 128048, 1000);
-  EXPECT_NE(short_rows.find("owned in whole sectors by row groups, 3 blocks an SM"),
-            std::string::npos)
-      << short_rows;
+  EXPECT_NE(short_rows.find(shuffled), std::string::npos) << short_rows;
   EXPECT_NE(note_of(*k, DType::u8, 8192, 8192).find("16-byte tile"), std::string::npos);
   const std::string narrow = note_of(*k, DType::u8, 128, 1000000);
   EXPECT_NE(narrow.find("narrow tile, interleave (s = 8 packets)"), std::string::npos) << narrow;
