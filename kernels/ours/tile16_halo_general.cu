@@ -6,7 +6,8 @@
 // rows are not aligned, or output rows are, the tile is ours_best's. So on either GPU the one
 // ours_best does not take can be measured against it (docs/perf-notes.md). And the candidate for
 // u8 output rows of 16 mod 32 bytes: the tile owning whole sectors by row groups, at two and
-// three blocks an SM (ours_tile16_halo_groups, _groups_3).
+// three blocks an SM (ours_tile16_halo_groups, _groups_3), and the same with the group above by
+// a shuffle (_groups_shuffled, _groups_shuffled_3: ours_best's tile above the H100's DRAM peak).
 #include "kernels/ours/halo.cuh"
 
 namespace {
