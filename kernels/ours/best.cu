@@ -28,8 +28,8 @@
 //    whole 32-byte sectors (rows 8 mod 16), which take the halo tile owning whole sectors
 //    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs), and 1-byte
 //    elements whose output rows are 16 mod 32 bytes, which take the half-height halo tile owning
-//    whole sectors by row groups (halo_sector_groups_blocks: H100 +4 to +12 points, H200 +4 to
-//    +5 with the group above by a shuffle at three blocks an SM);
+//    whole sectors by row groups (halo_sector_groups_blocks: H100 +4 to +12 points, H200 +0.1 to
+//    +5.2 with the group above by a shuffle at three blocks an SM);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
