@@ -166,18 +166,14 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
   // which owns whole sectors of them (halo_sides).
   // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row
-  // groups where halo_sector_groups_blocks says so.
-  constexpr int both = tb::ours::kInAligned | tb::ours::kOutAligned;
-  if (aligned && tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)) == both) {
-    if (tb::ours::halo_sector_groups_blocks(size, both, a.rows, a.cols, dram) != 0)
-      return Path::halo;
+  // groups (halo_sector_groups_fit), or above the H100's DRAM peak, where input rows are whole
+  // 8-byte packets, the 8-byte tile (tile8_pitch_wins).
+  const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
+  if (aligned && al == (tb::ours::kInAligned | tb::ours::kOutAligned)) {
+    if (tb::ours::halo_sector_groups_fit(size, al, a.rows)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }
-  // Bytes in output rows of 16 mod 32 bytes and input rows of whole 8-byte packets, above the
-  // H100's DRAM peak: the 8-byte tile (tile8_pitch_wins).
-  if (tb::ours::tile8_pitch_wins(size, tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)),
-                                 a.rows, a.cols, dram))
-    return Path::tile8;
+  if (tb::ours::tile8_pitch_wins(size, al, a.rows, a.cols, dram)) return Path::tile8;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
@@ -445,7 +441,7 @@ std::string path_note(const tb::LaunchArgs& a) {
     const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
     using tb::ours::kInAligned, tb::ours::kOutAligned;
     const bool above = tb::ours::halo_above_shuffled(size, al, a.cols, dram);
-    const int groups = tb::ours::halo_sector_groups_blocks(size, al, a.rows, a.cols, dram);
+    const int groups = tb::ours::halo_sector_groups_blocks(size, al, a.rows, dram);
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
         sides == kInAligned                   ? output

@@ -112,14 +112,14 @@ constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
   return element_size == 1 && (al == kOutAligned || al == (kInAligned | kOutAligned)) &&
          rows % 32 == 16;
 }
-constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, int /*cols*/,
-                                        double dram_peak_gbps) {
+// halo_sector_groups_shuffled: the group above by a shuffle, which goes with the three blocks.
+constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, double dram_peak_gbps) {
   if (!halo_sector_groups_fit(element_size, al, rows)) return 0;
   return lower_dram_peak(dram_peak_gbps) ? 2 : 3;
 }
 constexpr bool halo_sector_groups_shuffled(int element_size, int al, int rows,
                                            double dram_peak_gbps) {
-  return halo_sector_groups_fit(element_size, al, rows) && !lower_dram_peak(dram_peak_gbps);
+  return halo_sector_groups_blocks(element_size, al, rows, dram_peak_gbps) == 3;
 }
 // Whether ours_best takes the 8-byte tile (tile8.cuh: 8-byte packets, no realignment) for bytes
 // whose output rows are whole packets but 16 mod 32 bytes and whose input rows are whole 8-byte

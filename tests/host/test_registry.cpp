@@ -446,28 +446,28 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   // Bytes in output rows of 16 mod 32 bytes with input rows not whole packets: whole sectors by
   // row groups at two blocks an SM on the H100, three on the H200 with the group above by a
   // shuffle.
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, 3000, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, 3000, h200), 3);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, 8001, h200), 3);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, h200), 3);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, h200), 3);
   EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 8016, h200));
   EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8016, h100));
-  EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8000, h200));      // 0 mod 32
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42624, 3000, h100), 0); // 0 mod 32
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42656, 3000, h200), 0);
-  EXPECT_EQ(halo_sector_groups_blocks(1, 0, 42672, 3001, h100), 0);
-  EXPECT_EQ(halo_sector_groups_blocks(2, kOutAligned, 42672, 3000, h100), 0);
+  EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8000, h200)); // 0 mod 32
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42624, h100), 0);  // 0 mod 32
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42656, h200), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, 0, 42672, h100), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(2, kOutAligned, 42672, h100), 0);
   // The same with input rows whole packets too (the 16-byte tile otherwise).
   constexpr int both = kInAligned | kOutAligned;
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, 256, h200), 3);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, h200), 3);
   EXPECT_TRUE(halo_sector_groups_shuffled(1, both, 500016, h200));
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, 8192, h200), 3);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, 128000, h200), 3);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8192, 8192, h100), 0); // 0 mod 32
-  EXPECT_EQ(halo_sector_groups_blocks(2, both, 500016, 256, h100), 0);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, h200), 3);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, h100), 2);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, h200), 3);
+  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8192, h100), 0); // 0 mod 32
+  EXPECT_EQ(halo_sector_groups_blocks(2, both, 500016, h100), 0);
   // The same output rows with input rows of whole 8-byte packets, longer than 1024 bytes: the
   // 8-byte tile on the H200 only.
   EXPECT_TRUE(tile8_pitch_wins(1, kOutAligned, 42672, 3000, h200));
