@@ -50,9 +50,7 @@
 //    longer than 512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
 //    lower_dram_peak), and where output rows are whole packets but 16 mod 32 bytes own whole
 //    sectors by row groups (halo_sector_groups_blocks: two blocks an SM on the H100; on the
-//    H200 three, with the group above by a shuffle), except that above the H100's DRAM peak
-//    input rows of whole 8-byte packets longer than 1024 bytes take the 8-byte tile there
-//    (tile8.cuh, tile8_pitch_wins: H200 +2.6 to +17.1 points); for 8-byte elements the scalar tile,
+//    H200 three, with the group above by a shuffle); for 8-byte elements the scalar tile,
 //    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
 //    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
@@ -60,7 +58,6 @@
 #include "kernels/ours/narrow.cuh"
 #include "kernels/ours/scalar.cuh"
 #include "kernels/ours/skinny.cuh"
-#include "kernels/ours/tile8.cuh"
 #include "kernels/ours/words.cuh"
 
 #include <fmt/format.h>
@@ -109,12 +106,6 @@ __global__ void __launch_bounds__(256, MINB)
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
 }
-// The 8-byte tile (tile8_pitch_wins), as ours_tile8.
-template <typename T>
-__global__ void __launch_bounds__(256)
-    ours_best_tile8(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile8_body<T>(out, in, cols, rows, nreps);
-}
 // Row-major, edge tiles shifted back to whole tiles (tile16_realign_wins).
 template <typename T>
 __global__ void __launch_bounds__(256, 2)
@@ -146,7 +137,7 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, tile8, halo, scalar };
+enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
 // dram: the GPU's DRAM peak in GB/s (current_dram_peak_gbps; 0 for none), for the choices that
 // differ between the H100 and the H200 (lower_dram_peak).
@@ -166,14 +157,12 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
   // which owns whole sectors of them (halo_sides).
   // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row
-  // groups (halo_sector_groups_fit), or above the H100's DRAM peak, where input rows are whole
-  // 8-byte packets, the 8-byte tile (tile8_pitch_wins).
+  // groups (halo_sector_groups_fit).
   const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
   if (aligned && al == (tb::ours::kInAligned | tb::ours::kOutAligned)) {
     if (tb::ours::halo_sector_groups_fit(size, al, a.rows)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }
-  if (tb::ours::tile8_pitch_wins(size, al, a.rows, a.cols, dram)) return Path::tile8;
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
@@ -283,10 +272,6 @@ struct Launch {
     case Path::realign:
       tb::ours::launch_tile16r<T>(a, ours_best_realign<T>);
       break;
-    case Path::tile8: // bytes only (choose)
-      if constexpr (sizeof(T) == 1)
-        tb::launch_kernel(ours_best_tile8<T>, dim3(tb::ours::tile8_blocks<T>(a)), dim3(256), 0, a);
-      break;
     case Path::halo: {
       constexpr int SPLIT = halo_split(sizeof(T));
       using tb::ours::kInAligned, tb::ours::kOutAligned, tb::ours::kPackets;
@@ -389,10 +374,6 @@ std::string path_note(const tb::LaunchArgs& a) {
     return "path: copy (one row or one column)";
   case Path::realign:
     return "path: 16-byte tile, row-major order, edge tiles shifted back to whole tiles";
-  case Path::tile8:
-    return fmt::format("path: 8-byte tile (output rows 16 mod 32 bytes, input rows whole 8-byte "
-                       "packets; DRAM peak from {:.0f} GB/s)",
-                       tb::ours::kLowerDramGbps);
   case Path::narrow:
     return fmt::format("path: narrow tile, {} (s = {} packets)",
                        a.rows <= a.cols ? "interleave" : "de-interleave",

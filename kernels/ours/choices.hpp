@@ -104,8 +104,11 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
 // passes, ours_tile16_halo_groups_shuffled_3): 42672 x 3001 75.2 -> 86.7, 128048 x 1000 75.5 ->
 // 85.3, 500016 x 1000 75.2 -> 85.3, 8016 x 8001 85.0 -> 90.8, 8208 x 8192 87.8 -> 93.0,
 // 16400 x 4096 +4.3, 42672 x 4096 +4.0, 500016 x 256 +0.1; so there every such shape, tall or
-// not, takes it (halo_sector_groups_shuffled), but those the 8-byte tile takes first
-// (tile8_pitch_wins; the shuffled tile +1.2 and +0.4 at the two shapes measured with both).
+// not, takes it (halo_sector_groups_shuffled). It also leads the 8-byte tile (tile8.cuh, which
+// d76f6dc had taken there for input rows of whole 8-byte packets longer than 1024 bytes; H200,
+// 6569302, two passes): +0.7 to +7.7 at nine of ten such shapes (63760 x 2008 79.6 -> 87.3,
+// 86480 x 1480 79.0 -> 86.0, 14224 x 9000 86.7 -> 90.5, 42672 x 3000 85.8 -> 87.1), -0.1 at
+// 8016 x 7000.
 // halo_sector_groups_fit: the shapes the tile takes at all (ours_tile16_halo_groups measures
 // every one of them).
 constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
@@ -120,22 +123,6 @@ constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, doub
 constexpr bool halo_sector_groups_shuffled(int element_size, int al, int rows,
                                            double dram_peak_gbps) {
   return halo_sector_groups_blocks(element_size, al, rows, dram_peak_gbps) == 3;
-}
-// Whether ours_best takes the 8-byte tile (tile8.cuh: 8-byte packets, no realignment) for bytes
-// whose output rows are whole packets but 16 mod 32 bytes and whose input rows are whole 8-byte
-// packets but not whole 16-byte ones (al == kOutAligned, cols 8 mod 16), longer than 1024 bytes,
-// above the H100's DRAM peak. Measured on the H200 (22472b2, two passes, docs/perf-notes.md)
-// against ours_best's halo tile: +8.9 to +10.2 points at 42672 x 3000, 25616 x 5000,
-// 36432 x 3512 and 51120 x 2504 (75-76 -> 85-86% of memcpy, where the sector groups at three
-// blocks an SM had reached), +2.6 and +2.9 at 63760 x 2008 and 86480 x 1480, -2.1 at
-// 128016 x 1000 (none measured between 1000 and 1480 bytes); and where the matrix is not tall
-// (the halo tile without sector groups there): 8016 x 7000 +6.0, 16016 x 5000 +7.2,
-// 14224 x 9000 +9.7, 18288 x 7000 68.4 -> 85.5. On the H100 the halo tile owning sectors by row
-// groups leads at all of them but 8016 x 7000 (-15.2 to -1.4; +1.7 there).
-constexpr bool tile8_pitch_wins(int element_size, int al, int rows, int cols,
-                                double dram_peak_gbps) {
-  return element_size == 1 && al == kOutAligned && rows % 32 == 16 && cols % 8 == 0 &&
-         cols > 1024 && !lower_dram_peak(dram_peak_gbps);
 }
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):

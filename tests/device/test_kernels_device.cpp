@@ -163,7 +163,8 @@ std::vector<Param> params() {
                           {72, 1000},
                           // u8 output rows of 16 mod 32 bytes, input rows not whole packets: the
                           // halo tile owning sectors by row groups (a partial bottom tile always;
-                          // ours_best takes it below the DRAM peak key).
+                          // ours_best's with the group above by a shuffle above the DRAM peak
+                          // key).
                           {1008, 1001},
                           {4112, 1000},
                           // The same, tall (rows at least 4 cols): ours_best's sector groups on
@@ -174,8 +175,8 @@ std::vector<Param> params() {
                           // both GPUs (a 16-row bottom tile, a partial last tile column).
                           {4112, 1008},
                           // The same output rows, input rows of whole 8-byte packets longer than
-                          // 1024 bytes: ours_best's 8-byte tile above the DRAM peak key (partial
-                          // tiles both ways), the sector groups below it.
+                          // 1024 bytes (partial tiles both ways): ours_best's sector groups, and
+                          // the 8-byte tile.
                           {1040, 1080}};
   std::vector<Param> out;
   for (const Shape& s : shapes)

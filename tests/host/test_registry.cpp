@@ -468,17 +468,11 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, h200), 3);
   EXPECT_EQ(halo_sector_groups_blocks(1, both, 8192, h100), 0); // 0 mod 32
   EXPECT_EQ(halo_sector_groups_blocks(2, both, 500016, h100), 0);
-  // The same output rows with input rows of whole 8-byte packets, longer than 1024 bytes: the
-  // 8-byte tile on the H200 only.
-  EXPECT_TRUE(tile8_pitch_wins(1, kOutAligned, 42672, 3000, h200));
-  EXPECT_FALSE(tile8_pitch_wins(1, kOutAligned, 42672, 3000, h100));
-  EXPECT_TRUE(tile8_pitch_wins(1, kOutAligned, 18288, 7000, h200)); // not tall
-  EXPECT_TRUE(tile8_pitch_wins(1, kOutAligned, 86480, 1480, h200));
-  EXPECT_FALSE(tile8_pitch_wins(1, kOutAligned, 128048, 1000, h200)); // 1000 bytes
-  EXPECT_FALSE(tile8_pitch_wins(1, kOutAligned, 42672, 3001, h200));  // not 8-byte packets
-  EXPECT_FALSE(tile8_pitch_wins(1, kOutAligned, 42624, 3000, h200));  // 0 mod 32
-  EXPECT_FALSE(tile8_pitch_wins(1, both, 42672, 4096, h200));
-  EXPECT_FALSE(tile8_pitch_wins(2, kOutAligned, 42672, 3000, h200));
+  // The same output rows with input rows of whole 8-byte packets (the 8-byte tile's shapes):
+  // the sector groups too, shuffled on the H200.
+  EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 42672, h200));
+  EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 18288, h200));
+  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, h100), 2);
   // Half the word tile's positions a block for 2- and 4-byte de-interleave at s = 12-33 on the
   // H200; bytes alike on both GPUs.
   EXPECT_TRUE(words_half_wins(4, 31, false, h200));
@@ -509,10 +503,14 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
             std::string::npos)
       << tall;
   EXPECT_NE(note_of(*k, DType::u8, 8208, 8192).find(shuffled), std::string::npos);
-  // ... and 42672 x 3000 and 18288 x 7000 on the 8-byte tile, 128048 x 1000 on the sector
-  // groups.
-  EXPECT_NE(note_of(*k, DType::u8, 42672, 3000).find("path: 8-byte tile"), std::string::npos);
-  EXPECT_NE(note_of(*k, DType::u8, 18288, 7000).find("path: 8-byte tile"), std::string::npos);
+  // ... and so, with input rows not whole packets, 42672 x 3000, 18288 x 7000 (input rows of
+  // whole 8-byte packets) and 128048 x 1000.
+  const std::string packets8 = note_of(*k, DType::u8, 42672, 3000);
+  EXPECT_NE(
+      packets8.find("(input rows not 16-byte aligned), output rows 16 mod 32 bytes " + shuffled),
+      std::string::npos)
+      << packets8;
+  EXPECT_NE(note_of(*k, DType::u8, 18288, 7000).find(shuffled), std::string::npos);
   const std::string short_rows = note_of(*k, DType::u8, 128048, 1000);
   EXPECT_NE(short_rows.find(shuffled), std::string::npos) << short_rows;
   EXPECT_NE(note_of(*k, DType::u8, 8192, 8192).find("16-byte tile"), std::string::npos);
