@@ -33,8 +33,8 @@ __device__ __forceinline__ void tile16h_copy_async(const T* __restrict__ in, int
   for (int i = 0; i < P; ++i) {
     const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
     if (i >= R && row >= 0) continue; // no halo row for this lane
-    const bool live = i < R ? WHOLE || (y0 + row < rows && lc * V < W)
-                            : y0 + row >= 0 && (WHOLE || lc * V < W);
+    const bool live =
+        i < R ? WHOLE || (y0 + row < rows && lc * V < W) : y0 + row >= 0 && (WHOLE || lc * V < W);
     const T* src = live ? in + (static_cast<long long>(y0 + row) * cols + x0 + lc * V) : in;
     copy16_async_or_zero(&tile[L::slot(row + HV, lc)], src, live);
   }
@@ -42,17 +42,15 @@ __device__ __forceinline__ void tile16h_copy_async(const T* __restrict__ in, int
 
 template <typename T, int SPLIT, int AL, unsigned GROUP>
 __device__ __forceinline__ void tile16h_pipelined_body(T* __restrict__ out,
-                                                       const T* __restrict__ in, int cols,
-                                                       int rows, int nreps) {
+                                                       const T* __restrict__ in, int cols, int rows,
+                                                       int nreps) {
   using L = Tile16<T>;
   using H = HaloTile<T, SPLIT, AL>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   constexpr std::size_t kBuffer = H::kSmem; // one tile's shared memory (a multiple of 16)
   const unsigned tiles = static_cast<unsigned>((cols + L::COLS - 1) / L::COLS) *
                          static_cast<unsigned>((rows + H::TROWS - 1) / H::TROWS);
-  const auto whole = [&](int x0, int y0) {
-    return x0 + L::COLS <= cols && y0 + H::TROWS <= rows;
-  };
+  const auto whole = [&](int x0, int y0) { return x0 + L::COLS <= cols && y0 + H::TROWS <= rows; };
   const auto copy = [&](unsigned t, int buffer) {
     const auto [x0, y0] = halo_tile_origin<T, SPLIT, GROUP>(t, cols, rows);
     uint4* tile = reinterpret_cast<uint4*>(smem_raw + buffer * kBuffer);
@@ -87,14 +85,18 @@ __device__ __forceinline__ void tile16h_pipelined_body(T* __restrict__ out,
 
 // Launches a pipelined halo tile kernel (HaloTile<T, SPLIT, AL>, two tiles of shared memory a
 // block) on as many blocks as fit on the GPU at once, at most one a tile, in the block order
-// tile16_order picks (as launch_halo).
-template <typename T, int SPLIT, int AL>
+// tile16_order picks (as launch_halo). MAX_SHARED: ask for the largest shared-memory carveout
+// (otherwise the driver's choice), so that the blocks the grid counts on are resident together.
+template <typename T, int SPLIT, int AL, bool MAX_SHARED = true>
 void launch_halo_pipelined(const LaunchArgs& a, TransposeKernel<T> column_major,
                            TransposeKernel<T> grouped) {
   constexpr std::size_t smem = 2 * HaloTile<T, SPLIT, AL>::kSmem;
   const TransposeKernel<T> kernel =
       tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == kSectorGroup ? grouped : column_major;
   allow_dynamic_smem(kernel, smem);
+  if constexpr (MAX_SHARED)
+    TB_CUDA_CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                      cudaSharedmemCarveoutMaxShared));
   const unsigned grid = std::min(halo_tiles<T, SPLIT>(a), resident_blocks(kernel, kThreads, smem));
   launch_kernel(kernel, dim3(grid), dim3(kThreads), smem, a);
 }

@@ -21,8 +21,9 @@ __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
   tb::ours::tile16h_body<T, tb::ours::halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
 }
 
-// ABOVE: kAboveShuffled or 0, where only input rows are aligned.
-template <int ABOVE> struct Launch {
+// ABOVE: kAboveShuffled or 0, where only input rows are aligned; MAX_SHARED: as
+// launch_halo_pipelined.
+template <int ABOVE, bool MAX_SHARED = true> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kAboveShuffled, tb::ours::kInAligned, tb::ours::kOutAligned;
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
@@ -35,7 +36,7 @@ template <int ABOVE> struct Launch {
     };
     if (al == kInAligned) {
       constexpr int AL = kInAligned | ABOVE;
-      tb::ours::launch_halo_pipelined<T, SPLIT, AL>(
+      tb::ours::launch_halo_pipelined<T, SPLIT, AL, MAX_SHARED>(
           a, ours_tile16_halo_pipelined<T, AL, tb::kColumnMajor>,
           ours_tile16_halo_pipelined<T, AL, tb::kSectorGroup>);
     } else if (al & kOutAligned) {
@@ -68,6 +69,17 @@ using Bytes = tb::dtype_list<tb::DType::u8>;
         .source(tb::ours::kSource)
         .summary("ours_tile16_halo_pipelined with each thread's group above read and transposed "
                  "a second time, not shuffled (the tile of ours_tile16_halo_in_aligned)")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_carveout = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_pipelined_any_carveout", tb::Family::ours,
+               "Ours: halo tile, pipelined by cp.async, the driver's carveout",
+               tb::launcher<Launch<tb::ours::kAboveShuffled, false>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_pipelined without asking for the largest shared-memory "
+                 "carveout")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)
