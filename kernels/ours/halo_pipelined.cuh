@@ -40,7 +40,9 @@ __device__ __forceinline__ void tile16h_copy_async(const T* __restrict__ in, int
   }
 }
 
-template <typename T, int SPLIT, int AL, unsigned GROUP>
+// AHEAD: the next tile's copies in flight during this one's phase 2; without it (a control)
+// each tile's copies are issued and waited for before its phase 2, as the one-tile blocks do.
+template <typename T, int SPLIT, int AL, unsigned GROUP, bool AHEAD = true>
 __device__ __forceinline__ void tile16h_pipelined_body(T* __restrict__ out,
                                                        const T* __restrict__ in, int cols, int rows,
                                                        int nreps) {
@@ -61,14 +63,20 @@ __device__ __forceinline__ void tile16h_pipelined_body(T* __restrict__ out,
   };
   for (int r = 0; r < nreps; ++r) {
     int buffer = 0;
-    if (blockIdx.x < tiles) copy(blockIdx.x, 0);
+    if (AHEAD && blockIdx.x < tiles) copy(blockIdx.x, 0);
     copy16_async_commit();
     for (unsigned t = blockIdx.x; t < tiles; t += gridDim.x) {
       // The next tile's copies into the other buffer (free: the barrier at the end of the last
       // pass), then wait for this tile's (at most the next group in flight).
-      if (t + gridDim.x < tiles) copy(t + gridDim.x, buffer ^ 1);
-      copy16_async_commit();
-      copy16_async_wait<1>();
+      if constexpr (AHEAD) {
+        if (t + gridDim.x < tiles) copy(t + gridDim.x, buffer ^ 1);
+        copy16_async_commit();
+        copy16_async_wait<1>();
+      } else {
+        copy(t, buffer);
+        copy16_async_commit();
+        copy16_async_wait<0>();
+      }
       __syncthreads(); // every thread's copies of this tile have landed
       const auto [x0, y0] = halo_tile_origin<T, SPLIT, GROUP>(t, cols, rows);
       unsigned char* tile = smem_raw + buffer * kBuffer;

@@ -8,11 +8,11 @@
 
 namespace {
 
-template <typename T, int AL, unsigned GROUP>
+template <typename T, int AL, unsigned GROUP, bool AHEAD>
 __global__ void __launch_bounds__(256, 2)
     ours_tile16_halo_pipelined(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16h_pipelined_body<T, tb::ours::halo_split(sizeof(T)), AL, GROUP>(out, in, cols,
-                                                                                  rows, nreps);
+  tb::ours::tile16h_pipelined_body<T, tb::ours::halo_split(sizeof(T)), AL, GROUP, AHEAD>(
+      out, in, cols, rows, nreps);
 }
 
 template <typename T, int AL, unsigned GROUP>
@@ -23,7 +23,8 @@ __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
 
 // ABOVE: kAboveShuffled or 0, where only input rows are aligned; MAX_SHARED: as
 // launch_halo_pipelined.
-template <int ABOVE, bool MAX_SHARED = true> struct Launch {
+// AHEAD: as tile16h_pipelined_body.
+template <int ABOVE, bool MAX_SHARED = true, bool AHEAD = true> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kAboveShuffled, tb::ours::kInAligned, tb::ours::kOutAligned;
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
@@ -37,8 +38,8 @@ template <int ABOVE, bool MAX_SHARED = true> struct Launch {
     if (al == kInAligned) {
       constexpr int AL = kInAligned | ABOVE;
       tb::ours::launch_halo_pipelined<T, SPLIT, AL, MAX_SHARED>(
-          a, ours_tile16_halo_pipelined<T, AL, tb::kColumnMajor>,
-          ours_tile16_halo_pipelined<T, AL, tb::kSectorGroup>);
+          a, ours_tile16_halo_pipelined<T, AL, tb::kColumnMajor, AHEAD>,
+          ours_tile16_halo_pipelined<T, AL, tb::kSectorGroup, AHEAD>);
     } else if (al & kOutAligned) {
       plain(std::integral_constant<int, kOutAligned>{});
     } else {
@@ -80,6 +81,17 @@ using Bytes = tb::dtype_list<tb::DType::u8>;
         .source(tb::ours::kSource)
         .summary("ours_tile16_halo_pipelined without asking for the largest shared-memory "
                  "carveout")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_serial = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_pipelined_serial", tb::Family::ours,
+               "Ours: halo tile, persistent, copies by cp.async, not ahead",
+               tb::launcher<Launch<tb::ours::kAboveShuffled, true, false>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_pipelined with each tile's copies issued and waited for "
+                 "before its own phase 2 (nothing in flight ahead): a control")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)
