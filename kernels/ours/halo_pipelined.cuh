@@ -95,7 +95,8 @@ __device__ __forceinline__ void tile16h_pipelined_body(T* __restrict__ out,
 // block) on as many blocks as fit on the GPU at once, at most one a tile, in the block order
 // tile16_order picks (as launch_halo). MAX_SHARED: ask for the largest shared-memory carveout
 // (otherwise the driver's choice), so that the blocks the grid counts on are resident together.
-template <typename T, int SPLIT, int AL, bool MAX_SHARED = true>
+// PERSISTENT: as many blocks as fit at once; without it one block a tile.
+template <typename T, int SPLIT, int AL, bool MAX_SHARED = true, bool PERSISTENT = true>
 void launch_halo_pipelined(const LaunchArgs& a, TransposeKernel<T> column_major,
                            TransposeKernel<T> grouped) {
   constexpr std::size_t smem = 2 * HaloTile<T, SPLIT, AL>::kSmem;
@@ -105,7 +106,9 @@ void launch_halo_pipelined(const LaunchArgs& a, TransposeKernel<T> column_major,
   if constexpr (MAX_SHARED)
     TB_CUDA_CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                       cudaSharedmemCarveoutMaxShared));
-  const unsigned grid = std::min(halo_tiles<T, SPLIT>(a), resident_blocks(kernel, kThreads, smem));
+  const unsigned tiles = halo_tiles<T, SPLIT>(a);
+  const unsigned grid =
+      PERSISTENT ? std::min(tiles, resident_blocks(kernel, kThreads, smem)) : tiles;
   launch_kernel(kernel, dim3(grid), dim3(kThreads), smem, a);
 }
 

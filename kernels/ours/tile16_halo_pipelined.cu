@@ -24,7 +24,8 @@ __global__ void __launch_bounds__(256, tb::ours::halo_blocks<T>())
 // ABOVE: kAboveShuffled or 0, where only input rows are aligned; MAX_SHARED: as
 // launch_halo_pipelined.
 // AHEAD: as tile16h_pipelined_body.
-template <int ABOVE, bool MAX_SHARED = true, bool AHEAD = true> struct Launch {
+template <int ABOVE, bool MAX_SHARED = true, bool AHEAD = true, bool PERSISTENT = true>
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kAboveShuffled, tb::ours::kInAligned, tb::ours::kOutAligned;
     constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
@@ -37,7 +38,7 @@ template <int ABOVE, bool MAX_SHARED = true, bool AHEAD = true> struct Launch {
     };
     if (al == kInAligned) {
       constexpr int AL = kInAligned | ABOVE;
-      tb::ours::launch_halo_pipelined<T, SPLIT, AL, MAX_SHARED>(
+      tb::ours::launch_halo_pipelined<T, SPLIT, AL, MAX_SHARED, PERSISTENT>(
           a, ours_tile16_halo_pipelined<T, AL, tb::kColumnMajor, AHEAD>,
           ours_tile16_halo_pipelined<T, AL, tb::kSectorGroup, AHEAD>);
     } else if (al & kOutAligned) {
@@ -92,6 +93,17 @@ using Bytes = tb::dtype_list<tb::DType::u8>;
         .source(tb::ours::kSource)
         .summary("ours_tile16_halo_pipelined with each tile's copies issued and waited for "
                  "before its own phase 2 (nothing in flight ahead): a control")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_one = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_async_one", tb::Family::ours,
+               "Ours: halo tile, copies by cp.async, one tile a block",
+               tb::launcher<Launch<tb::ours::kAboveShuffled, true, false, false>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_pipelined_serial on one block a tile (no persistent grid): "
+                 "a control")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14)
