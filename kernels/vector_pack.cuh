@@ -57,30 +57,6 @@ __device__ __forceinline__ void copy16_async_wait_all() {
   asm volatile("cp.async.wait_all;" ::: "memory");
 #endif
 }
-// copy16_async that writes zeros where `valid` is false (no byte of gmem read then; gmem must
-// still be a global address). Copies are grouped by copy16_async_commit(), and
-// copy16_async_wait<N>() waits until at most N of the thread's groups are still in flight.
-__device__ __forceinline__ void copy16_async_or_zero(void* smem, const void* gmem, bool valid) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem),
-               "r"(valid ? 16 : 0)
-               : "memory");
-#else
-  *reinterpret_cast<uint4*>(smem) =
-      valid ? *reinterpret_cast<const uint4*>(gmem) : make_uint4(0, 0, 0, 0);
-#endif
-}
-__device__ __forceinline__ void copy16_async_commit() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
-template <int N> __device__ __forceinline__ void copy16_async_wait() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-#endif
-}
 
 // A plain 16-byte store to global memory that stays one instruction. A uint4 assignment reaches
 // the back end as four 32-bit stores that the compiler merges again where it can; in the narrow

@@ -148,10 +148,8 @@ void launch_halo(const LaunchArgs& a, TransposeKernel<T> column_major, Transpose
   launch_kernel(kernel, dim3(halo_tiles<T, SPLIT>(a)), dim3(kThreads), smem, a);
 }
 
-// The halo tile at (x0, y0); WHOLE: all 16V columns and TROWS rows inside the matrix. LOAD:
-// phase 1 here; without it the tile is already in shared memory (halo_pipelined.cuh) and the
-// caller has synchronised the block.
-template <typename T, int SPLIT, int AL, bool WHOLE, bool LOAD = true>
+// The halo tile at (x0, y0); WHOLE: all 16V columns and TROWS rows inside the matrix.
+template <typename T, int SPLIT, int AL, bool WHOLE>
 __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict__ in, int cols,
                                         int rows, int x0, int y0, unsigned char* smem_raw) {
   using L = Tile16<T>;
@@ -171,62 +169,59 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
                             (V - 1));
   };
   const int tid = threadIdx.x;
-  if constexpr (LOAD) {
-    const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
-    // Phase 1: R passes over the tile's rows and HP over the halo (lanes whose row is above the
-    // tile), every load in flight before the first shared-memory store. Halo rows above the matrix
-    // are zeros.
-    constexpr int P = R + H::HP;
-    uint4 v[P];
+  const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS;
+  // Phase 1: R passes over the tile's rows and HP over the halo (lanes whose row is above the
+  // tile), every load in flight before the first shared-memory store. Halo rows above the matrix
+  // are zeros.
+  constexpr int P = R + H::HP;
+  uint4 v[P];
 #pragma unroll
-    for (int i = 0; i < P; ++i) {
-      const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
-      v[i] = make_uint4(0, 0, 0, 0);
-      const int o = offset(row);
-      if (i < R ? WHOLE || (y0 + row < rows && lc * V < o + W)
-                : row < 0 && y0 + row >= 0 && (WHOLE || lc * V < o + W)) {
-        const long long at = static_cast<long long>(y0 + row) * cols + x0 - o + lc * V;
-        // (A whole tile's packets end inside their rows.)
-        v[i] = WHOLE ? *reinterpret_cast<const uint4*>(in + at) : load_packet(in, at, total);
-      }
+  for (int i = 0; i < P; ++i) {
+    const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
+    v[i] = make_uint4(0, 0, 0, 0);
+    const int o = offset(row);
+    if (i < R ? WHOLE || (y0 + row < rows && lc * V < o + W)
+              : row < 0 && y0 + row >= 0 && (WHOLE || lc * V < o + W)) {
+      const long long at = static_cast<long long>(y0 + row) * cols + x0 - o + lc * V;
+      // (A whole tile's packets end inside their rows.)
+      v[i] = WHOLE ? *reinterpret_cast<const uint4*>(in + at) : load_packet(in, at, total);
     }
-    if constexpr (!H::IN_AL) {
-      // The 17th packets, after the main loads are issued: each is stored to shared memory, which
-      // waits for its load (issued first, this loop cost every tile one DRAM latency, fp32 93 ->
-      // 76).
-#pragma unroll 1
-      for (int k = tid; k < H::ROWS; k += kThreads) {
-        const int row = k - HV;
-        const int xo = offset(row);
-        if (y0 + row < 0 || y0 + row >= rows || xo + W <= L::COLS) continue;
-        const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
-        extra[k] = load_packet(in, first, total);
-      }
-      __syncthreads(); // the side packets are in place
-    }
-#pragma unroll
-    for (int i = 0; i < P; ++i) {
-      const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
-      if constexpr (H::IN_AL) {
-        if (i >= R && row >= 0) continue;
-        tile[L::slot(row + HV, lc)] = v[i];
-      } else {
-        const int o = offset(row);
-        uint4 nb; // the next packet of the same row, from lane lc + 1 (every lane shuffles)
-        nb.x = __shfl_down_sync(0xffffffffu, v[i].x, 1, 16);
-        nb.y = __shfl_down_sync(0xffffffffu, v[i].y, 1, 16);
-        nb.z = __shfl_down_sync(0xffffffffu, v[i].z, 1, 16);
-        nb.w = __shfl_down_sync(0xffffffffu, v[i].w, 1, 16);
-        if (i >= R && row >= 0) continue; // no halo row for this lane
-        const bool live = y0 + row >= 0;
-        if (live && lc + 1 == L::CHUNKS && o != 0) nb = extra[row + HV];
-        uint4 w = v[i];
-        if (live && o != 0) w = realign16<ES>(v[i], nb, o);
-        tile[L::slot(row + HV, lc)] = w;
-      }
-    }
-    __syncthreads();
   }
+  if constexpr (!H::IN_AL) {
+    // The 17th packets, after the main loads are issued: each is stored to shared memory, which
+    // waits for its load (issued first, this loop cost every tile one DRAM latency, fp32 93 -> 76).
+#pragma unroll 1
+    for (int k = tid; k < H::ROWS; k += kThreads) {
+      const int row = k - HV;
+      const int xo = offset(row);
+      if (y0 + row < 0 || y0 + row >= rows || xo + W <= L::COLS) continue;
+      const long long first = static_cast<long long>(y0 + row) * cols + x0 - xo + 16 * V;
+      extra[k] = load_packet(in, first, total);
+    }
+    __syncthreads(); // the side packets are in place
+  }
+#pragma unroll
+  for (int i = 0; i < P; ++i) {
+    const int row = i < R ? i * 16 + lr : (i - R) * 16 + lr - HV;
+    if constexpr (H::IN_AL) {
+      if (i >= R && row >= 0) continue;
+      tile[L::slot(row + HV, lc)] = v[i];
+    } else {
+      const int o = offset(row);
+      uint4 nb; // the next packet of the same row, from lane lc + 1 (every lane shuffles)
+      nb.x = __shfl_down_sync(0xffffffffu, v[i].x, 1, 16);
+      nb.y = __shfl_down_sync(0xffffffffu, v[i].y, 1, 16);
+      nb.z = __shfl_down_sync(0xffffffffu, v[i].z, 1, 16);
+      nb.w = __shfl_down_sync(0xffffffffu, v[i].w, 1, 16);
+      if (i >= R && row >= 0) continue; // no halo row for this lane
+      const bool live = y0 + row >= 0;
+      if (live && lc + 1 == L::CHUNKS && o != 0) nb = extra[row + HV];
+      uint4 w = v[i];
+      if (live && o != 0) w = realign16<ES>(v[i], nb, o);
+      tile[L::slot(row + HV, lc)] = w;
+    }
+  }
+  __syncthreads();
   // Phase 2: thread (g, c) transposes chunk c of its row group (tile rows g*V ..) and of the
   // group above it, and stores output packet g of each of the V output rows x0 + c*V + j
   // (with SPLIT, of the output rows of its share h of the word passes).
@@ -388,15 +383,12 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   }
 }
 
-// The origin (x0, y0) of the halo tile that block index t takes. GROUP: column-major block
-// order, or groups of GROUP tile rows (sector_aware_order).
-struct TileOrigin {
-  int x0, y0;
-};
-template <typename T, int SPLIT, unsigned GROUP>
-__device__ __forceinline__ TileOrigin halo_tile_origin(unsigned t, int cols, int rows) {
+// GROUP: column-major block order, or groups of GROUP tile rows (sector_aware_order).
+template <typename T, int SPLIT = 1, int AL = 0, unsigned GROUP = kColumnMajor>
+__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T>;
-  using H = HaloTile<T, SPLIT>;
+  using H = HaloTile<T, SPLIT, AL>;
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
   const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
   // Column-major block order: the blocks running at one time write whole output rows in
@@ -410,30 +402,13 @@ __device__ __forceinline__ TileOrigin halo_tile_origin(unsigned t, int cols, int
   unsigned utx, uty;
   ordered_tile(t, tiles_x, tiles_y, GROUP, utx, uty);
   const int tx = static_cast<int>(utx), ty = static_cast<int>(uty);
-  return {tx * L::COLS, ty * H::TROWS};
-}
-
-template <typename T, int SPLIT = 1, int AL = 0, unsigned GROUP = kColumnMajor>
-__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                            int rows, unsigned t, unsigned char* smem_raw) {
-  using L = Tile16<T>;
-  using H = HaloTile<T, SPLIT, AL>;
-  // The tile's origin as halo_tile_origin's, written out here: as a call, ptxas (CUDA 13.0)
-  // scheduled the kernels in groups of tile rows differently.
-  const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
-  const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
-  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
-  const unsigned tiles_y = tiles / tiles_x;
-  unsigned utx, uty;
-  ordered_tile(t, tiles_x, tiles_y, GROUP, utx, uty);
-  const int tx = static_cast<int>(utx), ty = static_cast<int>(uty);
-  const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
   // Edge tiles are partial: the last tile column holds W = cols - x0 columns and the last tile
   // row h = rows - y0 rows. Their loads stop at the matrix's edge and their lanes past it store
   // nothing, so every byte is read and written once whatever the shape (shifting the edge tiles
   // back inside the matrix, as this tile did first, read and wrote the overlap twice: 1.5 times
   // the data at 320001 x 100 fp32, where the 100 columns took two 64-column tiles).
   // Whole tiles take a copy of the code with the edge tests compiled out.
+  const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
   if (x0 + L::COLS <= cols && y0 + H::TROWS <= rows)
     tile16h_at<T, SPLIT, AL, true>(out, in, cols, rows, x0, y0, smem_raw);
   else

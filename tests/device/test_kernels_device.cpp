@@ -274,29 +274,6 @@ TEST(BestOrder, GroupsOfTileRowsAreExact) {
 } // namespace
 
 namespace {
-// The pipelined halo tile runs a persistent grid (two blocks an SM): at the shapes above every
-// block has at most one tile, so its loop over tiles and its two shared buffers are checked
-// here, where each block takes several (u8, input rows aligned, output rows not): 4099 x 4096
-// in column-major order (528 tiles), 16385 x 1040 in groups of 8 tile rows (645 tiles; 129 tile
-// rows of 128, input rows 16 mod 32 bytes).
-TEST(HaloPipelined, EveryTileOfAPersistentGridIsExact) {
-  for (const char* id : {"ours_tile16_halo_pipelined", "ours_tile16_halo_pipelined_twice"}) {
-    const KernelSpec* k = find_kernel(id);
-    ASSERT_NE(k, nullptr) << id;
-    for (const Shape& s : {Shape{4099, 4096}, Shape{16385, 1040}}) {
-      for (Mode m : {Mode::loop_over_kernel, Mode::loop_in_kernel}) {
-        SCOPED_TRACE(fmt::format("{} {} {}", id, to_string(s), mode_name(m)));
-        const Case c{k, s, DType::u8, m, 3};
-        ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
-        const Validation v = g_measurer->validate(c);
-        EXPECT_TRUE(v.ok) << v.message;
-      }
-    }
-  }
-}
-} // namespace
-
-namespace {
 // The L2 flush must really evict: at 2048² fp32 (33.6 MB, inside a 50-60 MB L2) one launch
 // right after the warm-up runs measurably faster than one after a flush.
 TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {
