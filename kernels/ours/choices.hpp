@@ -42,6 +42,10 @@ inline constexpr int kStorePieces = 16;
 // segment of an output row at 16 mod 32 bytes starts one row group above the tile, so phase 2
 // stores the group above's transposed packet there (HaloTile::SECTOR_GROUPS); no funnel shifts.
 inline constexpr int kSectorGroups = 32;
+// kByteSectors: 1-byte elements in output rows that are not whole packets own whole 32-byte
+// sectors of them, as 2-byte elements do (HaloTile::SECTORS: 2V halo rows; with kAboveShuffled
+// the group two above from the lane that owns it too).
+inline constexpr int kByteSectors = 64;
 // A halo tile's own rows: 16V, or 8V at SPLIT 2 (HaloTile::TROWS, for the host).
 constexpr int halo_tile_rows(int element_size, int split) {
   return 16 * (16 / element_size) / split;

@@ -13,9 +13,11 @@ namespace tb::ours {
 // (docs/perf-notes.md). 1-byte and 4-byte elements keep whole packets: the third row group a
 // thread reads took u8 76-80 -> 87-94 on the H100 but 79-84 -> 72-76 on the H200, where the byte
 // tile is bound by instructions; fp32 on the H200 lost 5-15 points spilling at four blocks an
-// SM, and at three lost 1.5-20 at five of seven shapes.
+// SM, and at three lost 1.5-20 at five of seven shapes. Bytes where kByteSectors asks (a
+// candidate; with kAboveShuffled the groups above from their lanes, not read again).
 constexpr bool halo_sectors(int element_size, int al) {
-  return (al & (kOutAligned | kPackets)) == 0 && element_size == 2;
+  return (al & (kOutAligned | kPackets)) == 0 &&
+         (element_size == 2 || (element_size == 1 && (al & kByteSectors) != 0));
 }
 
 // The halo tile: the realigned tile (tile16r_one) with output packets owned whole. Output row
@@ -65,13 +67,14 @@ template <typename T, int SPLIT = 1, int AL = 0> struct HaloTile {
   static constexpr int HV = OUT_AL ? 0 : SECTORS ? 2 * V : V; // halo rows (the first rows)
   static constexpr int HP = (HV + 15) / 16;                   // phase 1 passes over them
   static constexpr int ROWS = TROWS + HV;
-  static_assert(!SHUFFLED ||
-                    (!OUT_AL && !SECTORS && (sizeof(T) == 4 || (sizeof(T) == 1 && SPLIT == 2))),
+  static constexpr int HG = HV / V; // the halo's row groups
+  static_assert(!SHUFFLED || (!OUT_AL && (!SECTORS || sizeof(T) == 1) &&
+                              (sizeof(T) == 4 || (sizeof(T) == 1 && SPLIT == 2))),
                 "the group above by a shuffle: unaligned output packets, 4-byte elements or "
                 "1-byte ones at half height (the instances validated)");
   static constexpr std::size_t kSmem =
       sizeof(uint4) * (ROWS * L::CHUNKS + (IN_AL ? 0 : ROWS) // + 17th packets
-                       + (SHUFFLED ? L::COLS : 0));          // + the halo transposed
+                       + (SHUFFLED ? HG * L::COLS : 0));     // + the halo transposed
 };
 
 // Blocks an SM for the halo tile's launch bounds: 4 for 4- and 8-byte types (fp32 64 registers),
@@ -235,14 +238,19 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
   if constexpr (H::SHUFFLED) {
     if constexpr (ES <= 2) {
       constexpr int E = 4 / ES;
-      if (tid < L::CHUNKS * 4) { // (chunk, word) pairs
-        const int hc = tid / 4, q = tid % 4;
+      // (chunk, word) pairs of each halo group: hg 0 the group above the tile, 1 the one above
+      // it (SECTORS), each at halo_t + hg * COLS.
+      if (tid < L::CHUNKS * 4 * H::HG) {
+        const int hg = H::HG == 1 ? 0 : tid / (L::CHUNKS * 4);
+        const int hc = H::HG == 1 ? tid / 4 : tid / 4 % L::CHUNKS, q = tid % 4;
+        const int base = HV - V * (hg + 1);
         unsigned w[V];
 #pragma unroll
         for (int i = 0; i < V; ++i)
-          w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(i, hc)])[q];
+          w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(base + i, hc)])[q];
 #pragma unroll
-        for (int jj = 0; jj < E; ++jj) halo_t[hc * V + E * q + jj] = transpose_words<ES>(w, jj);
+        for (int jj = 0; jj < E; ++jj)
+          halo_t[hg * L::COLS + hc * V + E * q + jj] = transpose_words<ES>(w, jj);
       }
     } else {
       if (tid < L::CHUNKS * V) { // (chunk, output row) pairs
@@ -264,6 +272,17 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
     a.z = __shfl_up_sync(0xffffffffu, own.z, 1, H::GROUPS);
     a.w = __shfl_up_sync(0xffffffffu, own.w, 1, H::GROUPS);
     if (g == 0) a = halo_t[k];
+    return a;
+  };
+  // ... and of row group g - 2 (SECTORS), from lane g - 2, or the halo's.
+  const auto shuffled_above2 = [&](const uint4& own, int k) {
+    uint4 a;
+    a.x = __shfl_up_sync(0xffffffffu, own.x, 2, H::GROUPS);
+    a.y = __shfl_up_sync(0xffffffffu, own.y, 2, H::GROUPS);
+    a.z = __shfl_up_sync(0xffffffffu, own.z, 2, H::GROUPS);
+    a.w = __shfl_up_sync(0xffffffffu, own.w, 2, H::GROUPS);
+    if (g == 1) a = halo_t[k];
+    if (g == 0) a = halo_t[L::COLS + k];
     return a;
   };
   // above2, above, own: the transposed packets of row groups g - 2 (with SECTORS), g - 1, g.
@@ -343,7 +362,7 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
         w[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV + i, c)])[q];
         if constexpr (!H::OUT_AL && !H::SHUFFLED)
           u[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV - V + i, c)])[q];
-        if constexpr (H::SECTORS)
+        if constexpr (H::SECTORS && !H::SHUFFLED)
           u2[i] = reinterpret_cast<const unsigned*>(&tile[L::slot(gr + HV - 2 * V + i, c)])[q];
       }
 #pragma unroll
@@ -353,7 +372,10 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
           emit(E * q + jj, own, own, own);
         } else if constexpr (H::SHUFFLED) {
           const uint4 above = shuffled_above(own, c * V + E * q + jj);
-          emit(E * q + jj, above, above, own);
+          if constexpr (H::SECTORS)
+            emit(E * q + jj, shuffled_above2(own, c * V + E * q + jj), above, own);
+          else
+            emit(E * q + jj, above, above, own);
         } else {
           const uint4 above = transpose_words<ES>(u, jj);
           if constexpr (H::SECTORS)

@@ -43,7 +43,35 @@ template <int MINB> struct Launch {
   }
 };
 
+// Bytes whose output rows are not whole packets: the same tile owning whole 32-byte sectors of
+// them (kByteSectors: 32 halo rows, the groups one and two above from their lanes); other
+// shapes as Launch<MINB>.
+template <int MINB> struct LaunchSectors {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    using tb::ours::kAboveShuffled, tb::ours::kByteSectors, tb::ours::kInAligned,
+        tb::ours::kOutAligned;
+    constexpr int SPLIT = tb::ours::halo_split(sizeof(T));
+    const int al = tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols,
+                                        tb::ours::halo_tile_rows(sizeof(T), SPLIT));
+    if constexpr (sizeof(T) == 1) {
+      const auto sectors = [&](auto in_aligned) {
+        constexpr int AL = kAboveShuffled | kByteSectors | decltype(in_aligned)::value;
+        tb::ours::launch_halo<T, SPLIT, AL>(
+            a, ours_tile16_halo_shuffled<T, AL, tb::kColumnMajor, MINB>,
+            ours_tile16_halo_shuffled<T, AL, tb::kSectorGroup, MINB>);
+      };
+      if (!(al & kOutAligned)) {
+        (al & kInAligned) ? sectors(std::integral_constant<int, kInAligned>{})
+                          : sectors(std::integral_constant<int, 0>{});
+        return;
+      }
+    }
+    Launch<MINB>::template run<T>(a);
+  }
+};
+
 using Types = tb::dtype_list<tb::DType::fp32, tb::DType::u8>;
+using Bytes = tb::dtype_list<tb::DType::u8>;
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_tile16_halo_shuffled", tb::Family::ours,
@@ -65,6 +93,29 @@ using Types = tb::dtype_list<tb::DType::fp32, tb::DType::u8>;
                  "as it is, 4 blocks)")
         .output(tb::Output::transpose)
         .geometry(64, 64, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_sectors = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_shuffled_sectors", tb::Family::ours,
+               "Ours: halo tile, shuffled, u8 owning whole sectors",
+               tb::launcher<LaunchSectors<2>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("u8 output rows not whole packets: ours_tile16_halo_shuffled owning whole "
+                 "32-byte sectors of them (32 halo rows; the groups one and two above from their "
+                 "lanes, not read again), two blocks an SM; other shapes as "
+                 "ours_tile16_halo_shuffled")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
+        .order(14)
+        .suites({"best"}));
+[[maybe_unused]] const bool registered_sectors_3 = tb::register_kernel(
+    tb::kernel("ours_tile16_halo_shuffled_sectors_3", tb::Family::ours,
+               "Ours: halo tile, shuffled, u8 owning whole sectors, 3 blocks an SM",
+               tb::launcher<LaunchSectors<3>, Bytes>())
+        .source(tb::ours::kSource)
+        .summary("ours_tile16_halo_shuffled_sectors held to three blocks an SM")
+        .output(tb::Output::transpose)
+        .geometry(256, 128, 256, 1)
         .order(14)
         .suites({"best"}));
 
