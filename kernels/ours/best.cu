@@ -28,8 +28,8 @@
 //    whole 32-byte sectors (rows 8 mod 16), which take the halo tile owning whole sectors
 //    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs), and 1-byte
 //    elements whose output rows are 16 mod 32 bytes, which take the half-height halo tile owning
-//    whole sectors by row groups (halo_sector_groups_blocks: H100 +4 to +12 points, H200 +0.1 to
-//    +5.2 with the group above by a shuffle at three blocks an SM);
+//    whole sectors by row groups, the group above by a shuffle, three blocks an SM
+//    (halo_sector_groups_fit: H100 +4 to +12 points, H200 +0.1 to +5.2);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
@@ -44,13 +44,16 @@
 //    1-byte ones (H100 +3 to +10 points at every u8 halo shape of the map; H200 +3 to +7 at five
 //    of nine, -1 to -5 at four), which take each thread's group above from the lane that owns
 //    it where neither side is aligned (halo_above_shuffled; above the H100's DRAM peak at three
-//    blocks an SM, halo_three_blocks) and, on a GPU of the H100's DRAM peak, keep the input
-//    side's realignment where only it is aligned, straddling packets stored in pieces
-//    (halo_input_realigned), above it take the group above by a shuffle there too for rows
-//    longer than 512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
-//    lower_dram_peak), and where output rows are whole packets but 16 mod 32 bytes own whole
-//    sectors by row groups (halo_sector_groups_blocks: two blocks an SM on the H100; on the
-//    H200 three, with the group above by a shuffle); for 8-byte elements the scalar tile,
+//    blocks an SM, halo_three_blocks); where only input rows are aligned and the short side is
+//    at least 256, own whole 32-byte sectors of the output, the groups one and two above by
+//    shuffles, three blocks an SM, ahead of the chunked word tile where rows are whole halo
+//    tiles (halo_byte_sectors_wins:
+//    H200 +1.2 to +9.0 points, H100 +4.7 to +11.5); below 256, on a GPU of the H100's DRAM peak,
+//    keep the input side's realignment there, straddling packets stored in pieces
+//    (halo_input_realigned), above it take the group above by a shuffle for rows longer than
+//    512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
+//    lower_dram_peak); and where output rows are whole packets but 16 mod 32 bytes own whole
+//    sectors by row groups (halo_sector_groups_fit); for 8-byte elements the scalar tile,
 //    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
 //    against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
@@ -148,6 +151,13 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
+  // Bytes whose input rows alone are whole packets, s from one tile: the halo tile owning whole
+  // sectors of the output (halo_byte_sectors_wins), ahead of the chunked word tile where the
+  // rows are whole halo tiles (where they end in a part tile, the chunks led the halo tile
+  // before it owned sectors, and were not measured against it since).
+  if (a.cols % 256 == 0 && tb::ours::halo_byte_sectors_wins(
+                               size, tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)), s))
+    return Path::halo;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned, dram)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
@@ -286,20 +296,25 @@ struct Launch {
         sides_at(al, std::integral_constant<int, tb::ours::halo_blocks<T>()>{});
       };
       using tb::ours::kAboveShuffled;
-      // Whole sectors by row groups (kSectorGroups, with `in` the input side's flag).
+      // Whole sectors by row groups (kSectorGroups, with `in` the input side's flag), the group
+      // above by a shuffle, three blocks an SM.
       const auto groups = [&](auto in) {
         constexpr int G = tb::ours::kSectorGroups | decltype(in)::value;
-        if (tb::ours::halo_sector_groups_shuffled(1, kOutAligned, a.rows, dram))
-          sides_at(std::integral_constant<int, G | kAboveShuffled>{},
-                   std::integral_constant<int, 3>{});
-        else
-          sides(std::integral_constant<int, G>{}); // halo_blocks' two
+        sides_at(std::integral_constant<int, G | kAboveShuffled>{},
+                 std::integral_constant<int, 3>{});
       };
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:
-        // Bytes keep the input realignment on the H100's DRAM peak (halo_input_realigned), and
+        // Bytes own whole sectors of the output from s = 256 (halo_byte_sectors_wins); below,
+        // they keep the input realignment on the H100's DRAM peak (halo_input_realigned), and
         // take the group above by a shuffle above it (halo_above_shuffled).
         if constexpr (sizeof(T) == 1) {
+          if (tb::ours::halo_byte_sectors_wins(1, kInAligned, std::min(a.rows, a.cols))) {
+            sides_at(
+                std::integral_constant<int, kInAligned | kAboveShuffled | tb::ours::kByteSectors>{},
+                std::integral_constant<int, 3>{});
+            break;
+          }
           if (tb::ours::halo_input_realigned(1, kInAligned, dram)) {
             sides(std::integral_constant<int, tb::ours::kStorePieces>{});
             break;
@@ -312,9 +327,8 @@ struct Launch {
         sides(std::integral_constant<int, kInAligned>{});
         break;
       case kOutAligned:
-        // Bytes in output rows of 16 mod 32 bytes own whole sectors by row groups: two blocks an
-        // SM below the DRAM peak key, above it the group above by a shuffle at three
-        // (halo_sector_groups_blocks, halo_sector_groups_shuffled).
+        // Bytes in output rows of 16 mod 32 bytes own whole sectors by row groups
+        // (halo_sector_groups_fit).
         if constexpr (sizeof(T) == 1) {
           if (tb::ours::halo_sector_groups_fit(1, kOutAligned, a.rows)) {
             groups(std::integral_constant<int, 0>{});
@@ -415,14 +429,15 @@ std::string path_note(const tb::LaunchArgs& a) {
                                         halo_rows(tb::dtype_size(a.dtype)));
     const int split = halo_split(tb::dtype_size(a.dtype));
     const unsigned order = tb::ours::tile16_order(size, a.rows, a.cols, split);
+    const bool byte_sectors = tb::ours::halo_byte_sectors_wins(size, al, std::min(a.rows, a.cols));
     const std::string input = "input rows not 16-byte aligned",
-                      output = tb::ours::halo_sectors(size, al)
+                      output = tb::ours::halo_sectors(size, al) || byte_sectors
                                    ? "output rows not whole 32-byte sectors, owned whole"
                                    : "output rows not 16-byte aligned";
     const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
     using tb::ours::kInAligned, tb::ours::kOutAligned;
     const bool above = tb::ours::halo_above_shuffled(size, al, a.cols, dram);
-    const int groups = tb::ours::halo_sector_groups_blocks(size, al, a.rows, dram);
+    const bool groups = tb::ours::halo_sector_groups_fit(size, al, a.rows);
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
         sides == kInAligned                   ? output
@@ -431,7 +446,8 @@ std::string path_note(const tb::LaunchArgs& a) {
         : tb::ours::halo_sectors(size, al)
             ? input + "; " + output
             : std::string("input and output rows not 16-byte aligned"),
-        above ? ", the group above by a shuffle"
+        byte_sectors ? std::string(", the groups above by shuffles, 3 blocks an SM")
+        : above      ? std::string(", the group above by a shuffle")
         : tb::ours::halo_input_realigned(size, al, dram)
             ? fmt::format(", input realignment kept, straddling packets in pieces "
                           "(DRAM peak below {:.0f} GB/s)",
@@ -439,13 +455,10 @@ std::string path_note(const tb::LaunchArgs& a) {
             : std::string(),
         tb::ours::halo_three_blocks(size, al, dram)
             ? fmt::format(", 3 blocks an SM (DRAM peak from {:.0f} GB/s)", tb::ours::kLowerDramGbps)
-        : groups != 0 ? fmt::format(", output rows 16 mod 32 bytes owned in whole sectors by row "
-                                    "groups{}, {} blocks an SM",
-                                    tb::ours::halo_sector_groups_shuffled(size, al, a.rows, dram)
-                                        ? ", the group above by a shuffle"
-                                        : "",
-                                    groups)
-                      : std::string(),
+        : groups
+            ? std::string(", output rows 16 mod 32 bytes owned in whole sectors by row groups, "
+                          "the group above by a shuffle, 3 blocks an SM")
+            : std::string(),
         order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:

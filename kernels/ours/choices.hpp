@@ -86,8 +86,8 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
   return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0 &&
          !lower_dram_peak(dram_peak_gbps);
 }
-// Whether ours_best's halo tile owns whole sectors by row groups (kSectorGroups) and at how many
-// blocks an SM (0: not): bytes whose output rows are whole packets but 16 mod 32 bytes (rows 16
+// Whether ours_best's halo tile owns whole sectors by row groups (kSectorGroups): bytes whose
+// output rows are whole packets but 16 mod 32 bytes (rows 16
 // mod 32). Where two tiles of a tile column meet they would each write half of a 32-byte sector
 // in every other output row (docs/perf-notes.md):
 //  - input rows not whole packets (al == kOutAligned; the halo tile, its output side compiled
@@ -102,31 +102,39 @@ constexpr bool halo_three_blocks(int element_size, int al, double dram_peak_gbps
 //    the H200 +1.3 to +7.1 where rows >= 4 cols (500016 x 256 81.1 -> 88.1, 125008 x 1024,
 //    42672 x 4096, 16400 x 4096), within 0.3 at 8208 x 8192 and 16400 x 16384, -0.8 and -2.6
 //    at 4112 x 16384 and 1040 x 128000.
-// So both on the H100 at two blocks an SM. Above the H100's DRAM peak, with each thread's group
-// above taken from the lane that owns it (kAboveShuffled, not transposed a second time) at three
-// blocks an SM (80 registers, 0-12 bytes spilled), every shape measured won (H200, 475448c, two
-// passes, ours_tile16_halo_groups_shuffled_3): 42672 x 3001 75.2 -> 86.7, 128048 x 1000 75.5 ->
-// 85.3, 500016 x 1000 75.2 -> 85.3, 8016 x 8001 85.0 -> 90.8, 8208 x 8192 87.8 -> 93.0,
-// 16400 x 4096 +4.3, 42672 x 4096 +4.0, 500016 x 256 +0.1; so there every such shape, tall or
-// not, takes it (halo_sector_groups_shuffled). It also leads the 8-byte tile (tile8.cuh, which
-// d76f6dc had taken there for input rows of whole 8-byte packets longer than 1024 bytes; H200,
-// 6569302, two passes): +0.7 to +7.7 at nine of ten such shapes (63760 x 2008 79.6 -> 87.3,
-// 86480 x 1480 79.0 -> 86.0, 14224 x 9000 86.7 -> 90.5, 42672 x 3000 85.8 -> 87.1), -0.1 at
-// 8016 x 7000.
-// halo_sector_groups_fit: the shapes the tile takes at all (ours_tile16_halo_groups measures
-// every one of them).
+// So both on the H100 at two blocks an SM, at first. With each thread's group above taken from
+// the lane that owns it (kAboveShuffled, not transposed a second time) at three blocks an SM (80
+// registers, 0-12 bytes spilled), every shape measured won on the H200 (475448c, two passes,
+// ours_tile16_halo_groups_shuffled_3): 42672 x 3001 75.2 -> 86.7, 128048 x 1000 75.5 -> 85.3,
+// 500016 x 1000 75.2 -> 85.3, 8016 x 8001 85.0 -> 90.8, 8208 x 8192 87.8 -> 93.0,
+// 16400 x 4096 +4.3, 42672 x 4096 +4.0, 500016 x 256 +0.1; and it led the 8-byte tile (tile8.cuh)
+// at nine of ten shapes of input rows of whole 8-byte packets (6569302: +0.7 to +7.7, 63760 x
+// 2008 79.6 -> 87.3; -0.1 at 8016 x 7000). On the H100 (e2dfe31, two passes) against the
+// two-block tile: where input rows are not whole packets +5.2 to +7.3 at all six shapes
+// (42672 x 3000 85.2 -> 92.2, 128048 x 1000 85.4 -> 92.4, 8016 x 8001 87.2 -> 94.5), where they
+// are within 0.4 at four. So on both GPUs: the sector groups, the group above by a shuffle,
+// three blocks an SM (halo_sector_groups_fit: the shapes the tile takes at all;
+// ours_tile16_halo_groups measures every one of them).
 constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
   return element_size == 1 && (al == kOutAligned || al == (kInAligned | kOutAligned)) &&
          rows % 32 == 16;
 }
-// halo_sector_groups_shuffled: the group above by a shuffle, which goes with the three blocks.
-constexpr int halo_sector_groups_blocks(int element_size, int al, int rows, double dram_peak_gbps) {
-  if (!halo_sector_groups_fit(element_size, al, rows)) return 0;
-  return lower_dram_peak(dram_peak_gbps) ? 2 : 3;
-}
-constexpr bool halo_sector_groups_shuffled(int element_size, int al, int rows,
-                                           double dram_peak_gbps) {
-  return halo_sector_groups_blocks(element_size, al, rows, dram_peak_gbps) == 3;
+// Whether ours_best's halo tile owns whole 32-byte sectors of unaligned byte output rows
+// (kByteSectors, the groups one and two above by shuffles, three blocks an SM): 1-byte elements
+// whose input rows alone are whole packets, short side s at least one halo tile wide (256).
+// Where two tiles of a tile column meet, the other tile would write half of one sector of
+// nearly every output row: ours_best stored 12.8-15.2% more sectors than the data on the H200
+// (1000 x 128000: 4.61 M for 4.00 M). Measured (e2dfe31, two passes, against ours_best: the
+// H200's halo tile with the group above by a shuffle, the H100's with its input realignment
+// kept, or the chunked word tile at 256-2048 channels; % of memcpy, H200 / H100):
+// 1000 x 128000 80.5 -> 86.0 / 87.0 -> 92.1, 31250 x 4096 84.5 -> 91.0 / 87.0 -> 93.6,
+// 62501 x 2048 86.4 -> 94.0 / 84.7 -> 96.2, 125001 x 1024 84.0 -> 92.5 / 84.8 -> 94.7,
+// 500001 x 256 82.1 -> 91.1 / 85.4 -> 95.0, 3001 x 42672 +4.6 / +5.0, 4099 x 8192 +2.0 / +4.7,
+// 1001 x 128000 +1.2 / +6.0. At two blocks an SM the H200 lost 3 to 10 points. Where neither
+// side is aligned the same tile lost on the H200 (-0.6 to -18.1 at seven shapes) and was mixed
+// on the H100 (+1.3 to +9.0 at six, -10.7 at 8191 x 8193): those keep the tile above.
+constexpr bool halo_byte_sectors_wins(int element_size, int al, int s) {
+  return element_size == 1 && (al & (kInAligned | kOutAligned)) == kInAligned && s >= 256;
 }
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):

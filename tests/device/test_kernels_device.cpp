@@ -88,7 +88,8 @@ std::vector<Param> params() {
                           // One side 16-byte aligned in every type (272 = 17 x 16), the other
                           // odd: the halo tile with the aligned side's realignment compiled out,
                           // output rows aligned (272 x 4099: a 16-row bottom tile, a partial
-                          // last tile column) and input rows aligned (4099 x 272); 120 x 1001,
+                          // last tile column) and input rows aligned (4099 x 272: u8 owning
+                          // whole output sectors, 32 halo rows, a 3-row bottom tile); 120 x 1001,
                           // a 2-byte matrix below one tile with aligned output rows.
                           {272, 4099},
                           {4099, 272},
@@ -163,12 +164,10 @@ std::vector<Param> params() {
                           {72, 1000},
                           // u8 output rows of 16 mod 32 bytes, input rows not whole packets: the
                           // halo tile owning sectors by row groups (a partial bottom tile always;
-                          // ours_best's with the group above by a shuffle above the DRAM peak
-                          // key).
+                          // ours_best's with the group above by a shuffle).
                           {1008, 1001},
                           {4112, 1000},
-                          // The same, tall (rows at least 4 cols): ours_best's sector groups on
-                          // either side of the DRAM peak key.
+                          // The same, tall (rows at least 4 cols).
                           {8016, 1000},
                           // u8 output rows of 16 mod 32 bytes and input rows of whole packets,
                           // tall: ours_best's sector groups with the input side compiled out on
@@ -253,6 +252,7 @@ TEST(BestOrder, GroupsOfTileRowsAreExact) {
       {{16392, 1002}, DType::fp64},  //
       {{16392, 1000}, DType::u8},    // halo tile, neither side aligned
       {{16400, 1000}, DType::u8},    // halo tile, output rows aligned
+      {{16385, 1040}, DType::u8},    // halo tile, input rows aligned: whole output sectors
       {{16385, 100}, DType::fp32},   // halo tile, input rows aligned
       {{16385, 1004}, DType::fp16}}; // halo tile, neither side aligned
   for (const auto& [s, t] : cases) {

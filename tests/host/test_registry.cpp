@@ -215,16 +215,18 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 1333335, 96, "word tile in chunks of 32 channels, de-interleave (s = 96, 3 ");
   takes(DType::u8, 800001, 160, "word tile in chunks of 32 channels");
   takes(DType::u8, 1040, 96, "word tile in chunks of 32 channels");
-  takes(DType::u8, 500001, 256, "word tile in chunks of 32 channels, de-interleave (s = 256, 8 ");
-  // Above the H100's DRAM peak (and with no GPU) up to 512 channels, and where rows are not
-  // whole halo tiles of 256 (words_chunked_wins; the H100's side in BestKeysChoicesOnTheDramPeak).
-  takes(DType::u8, 250001, 512, "word tile in chunks of 32 channels");
+  // From 256 channels, where rows are whole halo tiles, the halo tile owning whole output
+  // sectors (halo_byte_sectors_wins); where they end in a part tile the chunks, above the
+  // H100's DRAM peak (and with no GPU; words_chunked_wins, the H100's side in
+  // BestKeysChoicesOnTheDramPeak).
+  const char* sectors = "halo tile, half height (output rows not whole 32-byte sectors, owned "
+                        "whole), the groups above by shuffles, 3 blocks an SM";
+  takes(DType::u8, 500001, 256, sectors);
+  takes(DType::u8, 250001, 512, sectors);
   takes(DType::u8, 200001, 640, "word tile in chunks of 32 channels");
   takes(DType::u8, 111111, 1152, "word tile in chunks of 32 channels");
-  takes(DType::u8, 62501, 2048,
-        "halo tile, half height (output rows not 16-byte aligned), the "
-        "group above by a shuffle");
-  takes(DType::u8, 166667, 768, "halo tile, half height (output rows not");
+  takes(DType::u8, 62501, 2048, sectors);
+  takes(DType::u8, 166667, 768, sectors);
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
   takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100)");
@@ -300,15 +302,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   // compiled out (rows a multiple of V: output rows aligned; cols: input rows).
   takes(DType::u8, 500001, 272, "halo tile, half height (output rows not");
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
-  takes(DType::u8, 1000, 128000, "halo tile, half height (output rows not");
+  takes(DType::u8, 1000, 128000, sectors);
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
   // 1-byte elements with neither side aligned take the group above by a shuffle (at three
-  // blocks an SM above the H100's DRAM peak and with no GPU), and so do input-aligned rows
-  // longer than 512 there; output-aligned ones, or 2- and 4-byte elements, read it.
+  // blocks an SM above the H100's DRAM peak and with no GPU); input-aligned ones below a short
+  // side of 256 and rows of 512 or less, output-aligned ones, or 2- and 4-byte elements, read it.
   takes(DType::u8, 11313, 11313, "not 16-byte aligned), the group above by a shuffle, 3 blocks");
   takes(DType::u8, 4099, 7919, "the group above by a shuffle");
-  takes(DType::u8, 1000, 128000, "(output rows not 16-byte aligned), the group above by a shuffle");
-  for (const auto& [t, r, c] : {std::tuple{DType::u8, 500001, 272},
+  for (const auto& [t, r, c] : {std::tuple{DType::u8, 1001, 240},
                                 {DType::u8, 256, 500001},
                                 {DType::fp32, 8191, 8193},
                                 {DType::fp16, 8191, 8193}}) {
@@ -385,20 +386,20 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
   ASSERT_NE(k, nullptr);
   const bool lower = tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps());
   const std::string kept = "input realignment kept, straddling packets in pieces";
-  for (const auto& [r, c] : {std::pair{1000, 128000}, {15625, 8192}, {4099, 272}, {600, 213344}}) {
+  // Below a short side of 256 (from 256 both GPUs own whole output sectors instead).
+  for (const auto& [r, c] : {std::pair{1001, 240}, {100001, 208}}) {
     const std::string n = note_of(*k, DType::u8, r, c);
     EXPECT_NE(n.find("halo tile, half height (output rows not 16-byte aligned)"), std::string::npos)
         << n;
     EXPECT_EQ(n.find(kept) != std::string::npos, lower) << n;
   }
-  // 4096 channels: the halo tile on both sides of the threshold, the realignment kept below it
-  // and the group above by a shuffle above it.
-  const std::string wide = note_of(*k, DType::u8, 31250, 4096);
-  EXPECT_NE(wide.find("halo tile"), std::string::npos) << wide;
-  EXPECT_EQ(wide.find(kept) != std::string::npos, lower) << wide;
-  EXPECT_EQ(wide.find("shuffle") != std::string::npos, !lower) << wide;
-  EXPECT_EQ(note_of(*k, DType::u8, 62501, 2048).find("word tile in chunks") != std::string::npos,
-            lower);
+  // From 256, on both sides of the threshold: whole output sectors, the chunked word tile
+  // nowhere (62501 x 2048 took it on the H100).
+  for (const auto& [r, c] : {std::pair{31250, 4096}, {62501, 2048}, {1000, 128000}, {4099, 272}}) {
+    const std::string n = note_of(*k, DType::u8, r, c);
+    EXPECT_NE(n.find("owned whole), the groups above by shuffles"), std::string::npos) << n;
+    EXPECT_EQ(n.find(kept), std::string::npos) << n;
+  }
   // Not for other types, nor where the input side is not the only aligned one.
   for (const auto& [t, r, c] : {std::tuple{DType::fp16, 1000, 64000},
                                 {DType::fp32, 1001, 32000},
@@ -443,36 +444,27 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_above_shuffled(1, kInAligned, 512, h200));
   EXPECT_FALSE(halo_above_shuffled(1, kOutAligned, 128000, h200));
   EXPECT_FALSE(halo_above_shuffled(4, 0, 8193, h200));
-  // Bytes in output rows of 16 mod 32 bytes with input rows not whole packets: whole sectors by
-  // row groups at two blocks an SM on the H100, three on the H200 with the group above by a
-  // shuffle.
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, h200), 3);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 8016, h200), 3);
-  EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 8016, h200));
-  EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8016, h100));
-  EXPECT_FALSE(halo_sector_groups_shuffled(1, kOutAligned, 8000, h200)); // 0 mod 32
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42624, h100), 0);  // 0 mod 32
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42656, h200), 0);
-  EXPECT_EQ(halo_sector_groups_blocks(1, 0, 42672, h100), 0);
-  EXPECT_EQ(halo_sector_groups_blocks(2, kOutAligned, 42672, h100), 0);
-  // The same with input rows whole packets too (the 16-byte tile otherwise).
+  // Bytes in output rows of 16 mod 32 bytes: whole sectors by row groups, whether input rows are
+  // whole packets or not, with no GPU key.
   constexpr int both = kInAligned | kOutAligned;
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 500016, h200), 3);
-  EXPECT_TRUE(halo_sector_groups_shuffled(1, both, 500016, h200));
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8208, h200), 3);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, h100), 2);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 1040, h200), 3);
-  EXPECT_EQ(halo_sector_groups_blocks(1, both, 8192, h100), 0); // 0 mod 32
-  EXPECT_EQ(halo_sector_groups_blocks(2, both, 500016, h100), 0);
-  // The same output rows with input rows of whole 8-byte packets (the 8-byte tile's shapes):
-  // the sector groups too, shuffled on the H200.
-  EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 42672, h200));
-  EXPECT_TRUE(halo_sector_groups_shuffled(1, kOutAligned, 18288, h200));
-  EXPECT_EQ(halo_sector_groups_blocks(1, kOutAligned, 42672, h100), 2);
+  EXPECT_TRUE(halo_sector_groups_fit(1, kOutAligned, 42672));
+  EXPECT_TRUE(halo_sector_groups_fit(1, kOutAligned, 8016));
+  EXPECT_TRUE(halo_sector_groups_fit(1, both, 500016));
+  EXPECT_TRUE(halo_sector_groups_fit(1, both, 1040));
+  EXPECT_FALSE(halo_sector_groups_fit(1, kOutAligned, 42624)); // 0 mod 32
+  EXPECT_FALSE(halo_sector_groups_fit(1, both, 8192));
+  EXPECT_FALSE(halo_sector_groups_fit(1, 0, 42672));
+  EXPECT_FALSE(halo_sector_groups_fit(1, kInAligned, 42672));
+  EXPECT_FALSE(halo_sector_groups_fit(2, kOutAligned, 42672));
+  // Bytes whose input rows alone are whole packets own whole sectors of the output from a short
+  // side of 256, on both GPUs; not where neither side is aligned, nor for other types.
+  EXPECT_TRUE(halo_byte_sectors_wins(1, kInAligned, 1000));
+  EXPECT_TRUE(halo_byte_sectors_wins(1, kInAligned, 256));
+  EXPECT_FALSE(halo_byte_sectors_wins(1, kInAligned, 255));
+  EXPECT_FALSE(halo_byte_sectors_wins(1, 0, 11313));
+  EXPECT_FALSE(halo_byte_sectors_wins(1, kOutAligned, 1000));
+  EXPECT_FALSE(halo_byte_sectors_wins(1, both, 1000));
+  EXPECT_FALSE(halo_byte_sectors_wins(2, kInAligned, 1000));
   // Half the word tile's positions a block for 2- and 4-byte de-interleave at s = 12-33 on the
   // H200; bytes alike on both GPUs.
   EXPECT_TRUE(words_half_wins(4, 31, false, h200));
@@ -513,6 +505,18 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_NE(note_of(*k, DType::u8, 18288, 7000).find(shuffled), std::string::npos);
   const std::string short_rows = note_of(*k, DType::u8, 128048, 1000);
   EXPECT_NE(short_rows.find(shuffled), std::string::npos) << short_rows;
+  // Bytes with input rows alone aligned own whole output sectors from s = 256, ahead of the
+  // chunked word tile (500001 x 256, 62501 x 2048; no GPU key); below 256 not (1001 x 240).
+  const std::string sectors = "output rows not whole 32-byte sectors, owned whole), the groups "
+                              "above by shuffles, 3 blocks an SM";
+  for (const auto& [rows, cols] : {std::pair{1000, 128000}, std::pair{500001, 256},
+                                   std::pair{62501, 2048}, std::pair{31250, 4096}}) {
+    const std::string note = note_of(*k, DType::u8, rows, cols);
+    EXPECT_NE(note.find("path: halo tile, half height (" + sectors), std::string::npos)
+        << rows << "x" << cols << ": " << note;
+  }
+  EXPECT_EQ(note_of(*k, DType::u8, 1001, 240).find(sectors), std::string::npos);
+  EXPECT_EQ(note_of(*k, DType::u8, 11313, 11313).find(sectors), std::string::npos);
   EXPECT_NE(note_of(*k, DType::u8, 8192, 8192).find("16-byte tile"), std::string::npos);
   const std::string narrow = note_of(*k, DType::u8, 128, 1000000);
   EXPECT_NE(narrow.find("narrow tile, interleave (s = 8 packets)"), std::string::npos) << narrow;
