@@ -46,8 +46,7 @@
 //    it where neither side is aligned (halo_above_shuffled; above the H100's DRAM peak at three
 //    blocks an SM, halo_three_blocks); where only input rows are aligned and the short side is
 //    at least 256, own whole 32-byte sectors of the output, the groups one and two above by
-//    shuffles, three blocks an SM, ahead of the chunked word tile where rows are whole halo
-//    tiles (halo_byte_sectors_wins:
+//    shuffles, three blocks an SM, ahead of the chunked word tile (halo_byte_sectors_wins:
 //    H200 +1.2 to +9.0 points, H100 +4.7 to +11.5); below 256, on a GPU of the H100's DRAM peak,
 //    keep the input side's realignment there, straddling packets stored in pieces
 //    (halo_input_realigned), above it take the group above by a shuffle for rows longer than
@@ -152,11 +151,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   // Bytes whose input rows alone are whole packets, s from one tile: the halo tile owning whole
-  // sectors of the output (halo_byte_sectors_wins), ahead of the chunked word tile where the
-  // rows are whole halo tiles (where they end in a part tile, the chunks led the halo tile
-  // before it owned sectors, and were not measured against it since).
-  if (a.cols % 256 == 0 && tb::ours::halo_byte_sectors_wins(
-                               size, tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)), s))
+  // sectors of the output (halo_byte_sectors_wins), ahead of the chunked word tile.
+  if (tb::ours::halo_byte_sectors_wins(size,
+                                       tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)), s))
     return Path::halo;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned, dram)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;

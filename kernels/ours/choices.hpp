@@ -130,7 +130,9 @@ constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
 // 1000 x 128000 80.5 -> 86.0 / 87.0 -> 92.1, 31250 x 4096 84.5 -> 91.0 / 87.0 -> 93.6,
 // 62501 x 2048 86.4 -> 94.0 / 84.7 -> 96.2, 125001 x 1024 84.0 -> 92.5 / 84.8 -> 94.7,
 // 500001 x 256 82.1 -> 91.1 / 85.4 -> 95.0, 3001 x 42672 +4.6 / +5.0, 4099 x 8192 +2.0 / +4.7,
-// 1001 x 128000 +1.2 / +6.0. At two blocks an SM the H200 lost 3 to 10 points. Where neither
+// 1001 x 128000 +1.2 / +6.0; against the chunked word tile (3f785a1, one pass) at 512, 640,
+// 768, 1152 and 2560 channels +0.2 to +13.5 / -0.0 to +10.9 (H200 200001 x 640 81.4 against
+// 80.9, 111111 x 1152 86.8 against 81.6). At two blocks an SM the H200 lost 3 to 10. Where neither
 // side is aligned the same tile lost on the H200 (-0.6 to -18.1 at seven shapes) and was mixed
 // on the H100 (+1.3 to +9.0 at six, -10.7 at 8191 x 8193): those keep the tile above.
 constexpr bool halo_byte_sectors_wins(int element_size, int al, int s) {
@@ -176,11 +178,12 @@ constexpr bool words_half_wins(int element_size, int s, bool interleave, double 
 constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true, 0);
 }
-// The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of
-// a multiple of 32 channels from 32 to 4096, where the word tile (s = 32, 64, 96 and 160 in
-// unaligned rows: 64, 60, 63 and 57% of memcpy on the H100) or the halo tile (s = 192-4096 in
-// unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8). Aligned
-// rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
+// The chunked word tile ours_best takes (kWordsChunk; from 256 channels ours_best asks
+// halo_byte_sectors_wins first, which led it at every count measured): 1-byte elements
+// de-interleaving rows of a multiple of 32 channels from 32 to 4096, where the word tile (s = 32,
+// 64, 96 and 160 in unaligned rows: 64, 60, 63 and 57% of memcpy on the H100) or the halo tile (s =
+// 192-4096 in unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8).
+// Aligned rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
 // (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
 // the chunks' 88 and 85). Where the halo tile leads depends on the GPU (lower_dram_peak). On the
 // H100, whose halo tile keeps its input realignment (halo_input_realigned), the chunks up to

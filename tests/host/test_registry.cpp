@@ -215,16 +215,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 1333335, 96, "word tile in chunks of 32 channels, de-interleave (s = 96, 3 ");
   takes(DType::u8, 800001, 160, "word tile in chunks of 32 channels");
   takes(DType::u8, 1040, 96, "word tile in chunks of 32 channels");
-  // From 256 channels, where rows are whole halo tiles, the halo tile owning whole output
-  // sectors (halo_byte_sectors_wins); where they end in a part tile the chunks, above the
-  // H100's DRAM peak (and with no GPU; words_chunked_wins, the H100's side in
-  // BestKeysChoicesOnTheDramPeak).
+  // From 256 channels the halo tile owning whole output sectors (halo_byte_sectors_wins), on
+  // both GPUs, whole halo tiles or not.
   const char* sectors = "halo tile, half height (output rows not whole 32-byte sectors, owned "
                         "whole), the groups above by shuffles, 3 blocks an SM";
   takes(DType::u8, 500001, 256, sectors);
   takes(DType::u8, 250001, 512, sectors);
-  takes(DType::u8, 200001, 640, "word tile in chunks of 32 channels");
-  takes(DType::u8, 111111, 1152, "word tile in chunks of 32 channels");
+  takes(DType::u8, 200001, 640, sectors);
+  takes(DType::u8, 111111, 1152, sectors);
   takes(DType::u8, 62501, 2048, sectors);
   takes(DType::u8, 166667, 768, sectors);
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
