@@ -6,10 +6,10 @@
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
-//  - 1-byte elements de-interleaving rows of a multiple of 32 channels up to 4096 (below one
-//    tile, or rows not 16-byte aligned): the word tile in chunks of 32 channels, up to 2048 on
-//    a GPU of the H100's DRAM peak, and above it up to 512 and where rows are not whole halo
-//    tiles (words_chunked_wins);
+//  - 1-byte elements whose input rows alone are 16-byte aligned, short side from 256: the
+//    half-height halo tile owning whole output sectors (halo_byte_sectors_wins, below);
+//  - 1-byte elements de-interleaving rows of a multiple of 32 channels below 256: the word tile
+//    in chunks of 32 channels (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte elements in
 //    unaligned rows below two: the word tile (words.cuh) where words_tile_wins says so (1-byte
 //    elements from s = 9 both ways, half the positions a block and staged compactly as
@@ -141,9 +141,10 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
-// dram: the GPU's DRAM peak in GB/s (current_dram_peak_gbps; 0 for none), for the choices that
-// differ between the H100 and the H200 (lower_dram_peak).
-Path choose(const tb::LaunchArgs& a, double dram) {
+// The path a shape takes. No path differs between the H100 and the H200; the choices within a
+// path that do take the GPU's DRAM peak (current_dram_peak_gbps, lower_dram_peak) where they are
+// made.
+Path choose(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
   const int s = std::min(a.rows, a.cols);
@@ -155,7 +156,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::ours::halo_byte_sectors_wins(size,
                                        tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)), s))
     return Path::halo;
-  if (tb::ours::words_chunked_wins(size, a.rows, a.cols, aligned, dram)) return Path::chunks;
+  if (tb::ours::words_chunked_wins(size, a.rows, a.cols)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
   if (s < 16 * v) return Path::skinny;
@@ -176,7 +177,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const double dram = tb::ours::current_dram_peak_gbps();
-    switch (choose(a, dram)) {
+    switch (choose(a)) {
     case Path::copy: {
       const long long n = static_cast<long long>(a.rows) * a.cols;
       tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 1>(n)), dim3(256), 0, a);
@@ -380,7 +381,7 @@ std::string order_name(unsigned order) {
 std::string path_note(const tb::LaunchArgs& a) {
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
   const double dram = tb::ours::current_dram_peak_gbps();
-  switch (choose(a, dram)) {
+  switch (choose(a)) {
   case Path::copy:
     return "path: copy (one row or one column)";
   case Path::realign:

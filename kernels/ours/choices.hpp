@@ -178,28 +178,17 @@ constexpr bool words_half_wins(int element_size, int s, bool interleave, double 
 constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true, 0);
 }
-// The chunked word tile ours_best takes (kWordsChunk; from 256 channels ours_best asks
-// halo_byte_sectors_wins first, which led it at every count measured): 1-byte elements
-// de-interleaving rows of a multiple of 32 channels from 32 to 4096, where the word tile (s = 32,
-// 64, 96 and 160 in unaligned rows: 64, 60, 63 and 57% of memcpy on the H100) or the halo tile (s =
-// 192-4096 in unaligned rows: 58-84%) held them; chunked, 82-98% (+2 to +34 points; at 8192, -0.8).
-// Aligned rows of one tile and more keep the 16-byte tile, and 2, 4 and 8 packets the narrow tile
-// (ours_best asks narrow_packets first: at 2000000 x 64 and 1000000 x 128, 95 and 94 against
-// the chunks' 88 and 85). Where the halo tile leads depends on the GPU (lower_dram_peak). On the
-// H100, whose halo tile keeps its input realignment (halo_input_realigned), the chunks up to
-// 2048 channels: at 4096 that halo tile led them by 4.6 and 4.9 points (31250 and 31251 x 4096:
-// 86.9 and 87.6% of memcpy), at 2048 and 1024 it trailed by 2.2 and 6.0. On the H200 (two
-// passes, against its halo tile with the group above by a shuffle) the halo tile leads where
-// the rows are whole halo tiles (256 bytes) from 768 on: +1.2 at 768, +3.3 to +5.6 at 1280 to
-// 3072, +3.9 at 1024 (one pass), +3.5 and +4.6 at 2048 and 4096 (one pass, the tile without
-// the shuffle); the chunks lead at 512 (+0.5) and where the rows end in a part tile (640, 896,
-// 1152: +3.3 to +7.6).
-constexpr bool words_chunked_wins(int element_size, int rows, int cols, bool aligned,
-                                  double dram_peak_gbps) {
-  if (element_size != 1 || rows <= cols || cols % 32 != 0 || cols > 4096 ||
-      (aligned && cols >= 256))
-    return false;
-  if (lower_dram_peak(dram_peak_gbps)) return cols <= 2048;
-  return cols <= 512 || cols % 256 != 0;
+// The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
+// multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in
+// unaligned rows: 64, 60, 63 and 57% of memcpy on the H100; chunked, 82-98%). 2, 4 and 8 packets
+// keep the narrow tile (ours_best asks narrow_packets first: at 2000000 x 64 and
+// 1000000 x 128, 95 and 94 against the chunks' 88 and 85). From 256 channels the chunks had
+// led the halo tile as it was up to 2048 channels on the H100 and up to 512 and at part tiles
+// on the H200 (docs/perf-notes.md, 2026-11-25 and 2026-11-26); the halo tile owning whole
+// output sectors (halo_byte_sectors_wins, asked first) has since led them at every count
+// measured on both GPUs (256-2560: H200 +0.2 to +13.5, H100 -0.0 to +10.9), so they keep only
+// the short rows.
+constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
+  return element_size == 1 && rows > cols && cols % 32 == 0 && cols < 256;
 }
 } // namespace tb::ours

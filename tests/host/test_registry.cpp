@@ -224,6 +224,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 200001, 640, sectors);
   takes(DType::u8, 111111, 1152, sectors);
   takes(DType::u8, 62501, 2048, sectors);
+  // The chunks below 256 channels only (words_chunked_wins); aligned rows from one tile keep the
+  // 16-byte tile.
+  EXPECT_TRUE(tb::ours::words_chunked_wins(1, 1000001, 224));
+  EXPECT_FALSE(tb::ours::words_chunked_wins(1, 1000001, 256));
+  EXPECT_FALSE(tb::ours::words_chunked_wins(1, 224, 1000001)); // interleave
+  EXPECT_FALSE(tb::ours::words_chunked_wins(2, 1000001, 224));
+  takes(DType::u8, 250016, 512, "16-byte tile");
+  takes(DType::u8, 62528, 2048, "16-byte tile");
   takes(DType::u8, 166667, 768, sectors);
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
@@ -413,20 +421,6 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
 TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   using namespace tb::ours;
   constexpr double h100 = 3352.3, h200 = 4814.1;
-  // The chunked word tile: up to 2048 channels on the H100; on the H200 up to 512 and where the
-  // rows are not whole halo tiles of 256.
-  for (const auto& [rows, cols, on_h100, on_h200] : {std::tuple{250001, 512, true, true},
-                                                     {200001, 640, true, true},
-                                                     {166667, 768, true, false},
-                                                     {111111, 1152, true, true},
-                                                     {125001, 1024, true, false},
-                                                     {62501, 2048, true, false},
-                                                     {50001, 2560, false, false},
-                                                     {31250, 4096, false, false},
-                                                     {15625, 8192, false, false}}) {
-    EXPECT_EQ(words_chunked_wins(1, rows, cols, false, h100), on_h100) << rows << "x" << cols;
-    EXPECT_EQ(words_chunked_wins(1, rows, cols, false, h200), on_h200) << rows << "x" << cols;
-  }
   // The halo tile for bytes: neither side aligned at three blocks an SM on the H200 only; the
   // group above by a shuffle where only input rows are aligned, on the H200 only and for rows
   // longer than 512; always where neither side is.
