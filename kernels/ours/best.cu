@@ -49,12 +49,11 @@
 //    shuffles, three blocks an SM, ahead of the chunked word tile (halo_byte_sectors_wins:
 //    H200 +1.2 to +9.0 points, H100 +4.7 to +11.5); below 256, on a GPU of the H100's DRAM peak,
 //    keep the input side's realignment there, straddling packets stored in pieces
-//    (halo_input_realigned), above it take the group above by a shuffle for rows longer than
-//    512 (the H100 and the H200 measured opposite choices: kernels/ours/choices.hpp,
-//    lower_dram_peak); and where output rows are whole packets but 16 mod 32 bytes own whole
-//    sectors by row groups (halo_sector_groups_fit); for 8-byte elements the scalar tile,
-//    column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and 4099x7919,
-//    against the halo tile's 86-88%).
+//    (halo_input_realigned: the H100 and the H200 measured opposite choices,
+//    kernels/ours/choices.hpp, lower_dram_peak); and where output rows are whole packets but 16 mod
+//    32 bytes own whole sectors by row groups (halo_sector_groups_fit); for 8-byte elements the
+//    scalar tile, column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and
+//    4099x7919, against the halo tile's 86-88%).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -304,8 +303,7 @@ struct Launch {
       switch (tb::ours::halo_sides(tb::Pack16<T>::kCount, a.rows, a.cols, halo_rows(sizeof(T)))) {
       case kInAligned:
         // Bytes own whole sectors of the output from s = 256 (halo_byte_sectors_wins); below,
-        // they keep the input realignment on the H100's DRAM peak (halo_input_realigned), and
-        // take the group above by a shuffle above it (halo_above_shuffled).
+        // they keep the input realignment on the H100's DRAM peak (halo_input_realigned).
         if constexpr (sizeof(T) == 1) {
           if (tb::ours::halo_byte_sectors_wins(1, kInAligned, std::min(a.rows, a.cols))) {
             sides_at(
@@ -315,10 +313,6 @@ struct Launch {
           }
           if (tb::ours::halo_input_realigned(1, kInAligned, dram)) {
             sides(std::integral_constant<int, tb::ours::kStorePieces>{});
-            break;
-          }
-          if (tb::ours::halo_above_shuffled(1, kInAligned, a.cols, dram)) {
-            sides(std::integral_constant<int, kInAligned | kAboveShuffled>{});
             break;
           }
         }
@@ -434,7 +428,7 @@ std::string path_note(const tb::LaunchArgs& a) {
                                    : "output rows not 16-byte aligned";
     const int sides = al & (tb::ours::kInAligned | tb::ours::kOutAligned);
     using tb::ours::kInAligned, tb::ours::kOutAligned;
-    const bool above = tb::ours::halo_above_shuffled(size, al, a.cols, dram);
+    const bool above = tb::ours::halo_above_shuffled(size, al);
     const bool groups = tb::ours::halo_sector_groups_fit(size, al, a.rows);
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",

@@ -63,19 +63,18 @@ constexpr int halo_sides(int v, int rows, int cols, int tile_rows) {
                                                                                : 0);
 }
 // Whether ours_best takes the group above by a shuffle (kAboveShuffled): 1-byte elements with
-// neither side aligned (the half-height tile; al from halo_sides), and on a GPU above the
-// H100's DRAM peak also where only the input side is and rows are longer than 512. Measured on
-// the H100 (docs/perf-notes.md): u8 11313², 8191 x 8193 and 4099 x 7919 +2.4, +1.2 and +2.1
-// points (12% fewer instructions at 11313²); where only the output side is unaligned
-// (1000 x 128000, 1000 x 64000) within a point, the extra barrier's waits taking what the
-// instructions gave (and the H100 keeps the input realignment there, halo_input_realigned). On
+// neither side aligned (the half-height tile; al from halo_sides). Measured on the H100
+// (docs/perf-notes.md): u8 11313², 8191 x 8193 and 4099 x 7919 +2.4, +1.2 and +2.1 points (12%
+// fewer instructions at 11313²); where only the output side is unaligned (1000 x 128000,
+// 1000 x 64000) within a point, the extra barrier's waits taking what the instructions gave. On
 // the H200 there, against the tile without it: +1.0 at 1000 x 128000, +0.9 at 125001 x 1024,
-// +0.7 to +2.0 at L x 640 to L x 3072 (two passes), -0.8 and -0.9 at L x 256 and L x 512.
-// 4-byte elements within 0.2 at seven shapes.
-constexpr bool halo_above_shuffled(int element_size, int al, int cols, double dram_peak_gbps) {
-  const int sides = al & (kInAligned | kOutAligned);
-  return element_size == 1 &&
-         (sides == 0 || (sides == kInAligned && cols > 512 && !lower_dram_peak(dram_peak_gbps)));
+// +0.7 to +2.0 at L x 640 to L x 3072 (two passes), -0.8 and -0.9 at L x 256 and L x 512, so it
+// took it there for rows longer than 512; those shapes now own whole output sectors
+// (halo_byte_sectors_wins, the groups above by shuffles too), and the input-aligned shapes left
+// to the halo tile (s = 192-240 channels) have rows of 512 or less. 4-byte elements within 0.2
+// at seven shapes.
+constexpr bool halo_above_shuffled(int element_size, int al) {
+  return element_size == 1 && (al & (kInAligned | kOutAligned)) == 0;
 }
 // Whether ours_best holds that tile to three blocks an SM (80 registers) where neither side is
 // aligned: on a GPU above the H100's DRAM peak. H200 (docs/perf-notes.md), against two blocks:

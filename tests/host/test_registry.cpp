@@ -422,20 +422,15 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   using namespace tb::ours;
   constexpr double h100 = 3352.3, h200 = 4814.1;
   // The halo tile for bytes: neither side aligned at three blocks an SM on the H200 only; the
-  // group above by a shuffle where only input rows are aligned, on the H200 only and for rows
-  // longer than 512; always where neither side is.
+  // group above by a shuffle where neither side is, on both.
   EXPECT_FALSE(halo_three_blocks(1, 0, h100));
   EXPECT_TRUE(halo_three_blocks(1, 0, h200));
   EXPECT_FALSE(halo_three_blocks(1, kInAligned, h200));
   EXPECT_FALSE(halo_three_blocks(4, 0, h200));
-  EXPECT_TRUE(halo_above_shuffled(1, 0, 11313, h100));
-  EXPECT_TRUE(halo_above_shuffled(1, 0, 11313, h200));
-  EXPECT_FALSE(halo_above_shuffled(1, kInAligned, 128000, h100));
-  EXPECT_TRUE(halo_above_shuffled(1, kInAligned, 128000, h200));
-  EXPECT_TRUE(halo_above_shuffled(1, kInAligned, 640, h200));
-  EXPECT_FALSE(halo_above_shuffled(1, kInAligned, 512, h200));
-  EXPECT_FALSE(halo_above_shuffled(1, kOutAligned, 128000, h200));
-  EXPECT_FALSE(halo_above_shuffled(4, 0, 8193, h200));
+  EXPECT_TRUE(halo_above_shuffled(1, 0));
+  EXPECT_FALSE(halo_above_shuffled(1, kInAligned));
+  EXPECT_FALSE(halo_above_shuffled(1, kOutAligned));
+  EXPECT_FALSE(halo_above_shuffled(4, 0));
   // Bytes in output rows of 16 mod 32 bytes: whole sectors by row groups, whether input rows are
   // whole packets or not, with no GPU key.
   constexpr int both = kInAligned | kOutAligned;
