@@ -149,12 +149,12 @@ Path choose(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   const bool aligned = a.rows % v == 0 && a.cols % v == 0;
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
+  // The sides whose rows are 16-byte aligned as the halo tile sees them (halo_sides).
+  const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   // Bytes whose input rows alone are whole packets, s from one tile: the halo tile owning whole
   // sectors of the output (halo_byte_sectors_wins), ahead of the chunked word tile.
-  if (tb::ours::halo_byte_sectors_wins(size,
-                                       tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size)), s))
-    return Path::halo;
+  if (tb::ours::halo_byte_sectors_wins(size, al, s)) return Path::halo;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
@@ -165,7 +165,6 @@ Path choose(const tb::LaunchArgs& a) {
   // which owns whole sectors of them (halo_sides).
   // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row
   // groups (halo_sector_groups_fit).
-  const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
   if (aligned && al == (tb::ours::kInAligned | tb::ours::kOutAligned)) {
     if (tb::ours::halo_sector_groups_fit(size, al, a.rows)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;

@@ -263,27 +263,30 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
     }
     __syncthreads();
   }
-  // The group above's transposed packet for output row x0 + k, from the lane of row group g - 1
-  // (same chunk, same word pass: lanes g of a chain are adjacent), or for g = 0 the halo's.
-  const auto shuffled_above = [&](const uint4& own, int k) {
+  // Row group g - D's transposed packet for output row x0 + k, from the lane that owns it (same
+  // chunk, same word pass: lanes g of a chain are adjacent), or for the top D groups the halo's
+  // (halo group g - D + 1 ... 0 of the pre-pass, at halo_t + (D - 1 - g) * COLS). D = 2 with
+  // SECTORS only.
+  const auto shuffled_up = [&](const uint4& own, int k, auto d) {
+    constexpr int D = decltype(d)::value;
     uint4 a;
-    a.x = __shfl_up_sync(0xffffffffu, own.x, 1, H::GROUPS);
-    a.y = __shfl_up_sync(0xffffffffu, own.y, 1, H::GROUPS);
-    a.z = __shfl_up_sync(0xffffffffu, own.z, 1, H::GROUPS);
-    a.w = __shfl_up_sync(0xffffffffu, own.w, 1, H::GROUPS);
-    if (g == 0) a = halo_t[k];
+    a.x = __shfl_up_sync(0xffffffffu, own.x, D, H::GROUPS);
+    a.y = __shfl_up_sync(0xffffffffu, own.y, D, H::GROUPS);
+    a.z = __shfl_up_sync(0xffffffffu, own.z, D, H::GROUPS);
+    a.w = __shfl_up_sync(0xffffffffu, own.w, D, H::GROUPS);
+    if constexpr (D == 1) {
+      if (g == 0) a = halo_t[k];
+    } else {
+      if (g == 1) a = halo_t[k];
+      if (g == 0) a = halo_t[L::COLS + k];
+    }
     return a;
   };
-  // ... and of row group g - 2 (SECTORS), from lane g - 2, or the halo's.
+  const auto shuffled_above = [&](const uint4& own, int k) {
+    return shuffled_up(own, k, std::integral_constant<int, 1>{});
+  };
   const auto shuffled_above2 = [&](const uint4& own, int k) {
-    uint4 a;
-    a.x = __shfl_up_sync(0xffffffffu, own.x, 2, H::GROUPS);
-    a.y = __shfl_up_sync(0xffffffffu, own.y, 2, H::GROUPS);
-    a.z = __shfl_up_sync(0xffffffffu, own.z, 2, H::GROUPS);
-    a.w = __shfl_up_sync(0xffffffffu, own.w, 2, H::GROUPS);
-    if (g == 1) a = halo_t[k];
-    if (g == 0) a = halo_t[L::COLS + k];
-    return a;
+    return shuffled_up(own, k, std::integral_constant<int, 2>{});
   };
   // above2, above, own: the transposed packets of row groups g - 2 (with SECTORS), g - 1, g.
   auto emit = [&](int j, const uint4& above2, const uint4& above, const uint4& own) {
