@@ -210,8 +210,10 @@ struct Launch {
         const int s = std::min(a.rows, a.cols), size = static_cast<int>(sizeof(T));
         const bool half = tb::ours::words_half_wins(size, s, a.rows <= a.cols, dram);
         const bool compact = tb::ours::words_compact_wins(size, s, a.rows <= a.cols);
+        const bool sectors = tb::ours::words_sectors_wins<T>(s, a.rows <= a.cols, half);
         // The whole word tile, or half the positions a block where words_half_wins (for
-        // 1-byte elements staged compactly where words_compact_wins).
+        // 1-byte elements staged compactly where words_compact_wins); de-interleaving, owning
+        // whole output sectors where words_sectors_wins.
         const auto go = [&](auto interleave) {
           constexpr bool I = decltype(interleave)::value;
           const auto words = [&](auto w) {
@@ -221,16 +223,22 @@ struct Launch {
                               dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
                               W::smem(s, I), a);
           };
-          if constexpr (sizeof(T) == 1) {
-            if (I && compact)
+          constexpr unsigned SE = tb::ours::kWordsSectors;
+          constexpr int R = 2 * static_cast<int>(sizeof(T));
+          if constexpr (sizeof(T) == 1 && I) {
+            if (compact)
               words(tb::ours::WordsHalf<T, I, tb::ours::kWordsCompact>{});
             else if (half)
               words(tb::ours::WordsHalf<T, I>{});
             else
               words(tb::ours::Words<T>{});
           } else if constexpr (!I) {
-            if (half) // 2- and 4-byte de-interleave where words_half_wins says so
+            if (half && sectors)
+              words(tb::ours::WordsHalf<T, false, SE>{});
+            else if (half) // where words_half_wins says so
               words(tb::ours::WordsHalf<T, false>{});
+            else if (sectors)
+              words(tb::ours::Words<T, R, 3, SE>{});
             else
               words(tb::ours::Words<T>{});
           } else {
@@ -390,10 +398,16 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::words: {
     const int s = std::min(a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
+    const bool half = tb::ours::words_half_wins(size, s, interleave, dram);
+    const bool sectors =
+        size == 1   ? tb::ours::words_sectors_wins<unsigned char>(s, interleave, half)
+        : size == 2 ? tb::ours::words_sectors_wins<unsigned short>(s, interleave, half)
+                    : tb::ours::words_sectors_wins<unsigned>(s, interleave, half);
     return fmt::format(
-        "path: word tile, {} (s = {}{}{})", interleave ? "interleave" : "de-interleave", s,
-        tb::ours::words_half_wins(size, s, interleave, dram) ? ", half the positions a block" : "",
-        tb::ours::words_compact_wins(size, s, interleave) ? ", staged compactly" : "");
+        "path: word tile, {} (s = {}{}{}{})", interleave ? "interleave" : "de-interleave", s,
+        half ? ", half the positions a block" : "",
+        tb::ours::words_compact_wins(size, s, interleave) ? ", staged compactly" : "",
+        sectors ? ", whole output sectors" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

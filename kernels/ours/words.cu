@@ -37,7 +37,8 @@ enum class Tile { whole, half, as_best };
 
 template <Tile TILE, unsigned OPTS = 0> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    using tb::ours::kWordsCompact, tb::ours::kWordsDeal, tb::ours::kWordsSpread;
+    using tb::ours::kWordsCompact, tb::ours::kWordsDeal, tb::ours::kWordsSpread,
+        tb::ours::kWordsSectors;
     if constexpr (sizeof(T) <= 4) {
       if (word_tile_takes(a)) {
         const int s = std::min(a.rows, a.cols);
@@ -45,7 +46,8 @@ template <Tile TILE, unsigned OPTS = 0> struct Launch {
           constexpr bool I = decltype(interleave)::value, H = decltype(half)::value;
           constexpr unsigned O = (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
                                  (!I && sizeof(T) == 1 ? OPTS & kWordsSpread : 0u) |
-                                 (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u);
+                                 (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) |
+                                 (!I ? OPTS & kWordsSectors : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -209,6 +211,15 @@ bool register_candidate(const char* id, const char* name, const char* summary,
         "s = 64), de-interleaving 1-byte elements at odd s with the even position quads in one "
         "half-warp and the odd ones in the other, so that the window loads are free of bank "
         "conflicts",
+        path_note);
+
+[[maybe_unused]] const bool registered_sectors =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors>>(
+        "ours_words_sectors", "Ours: word tile, de-interleave owning whole output sectors",
+        "the word tile ours_best's rule picks (half or whole), each block de-interleaving into "
+        "whole 32-byte sectors of its output rows at every short side (a halo of one sector's "
+        "positions, P whole sectors), so that no two blocks write parts of one sector; ours_best "
+        "owns sectors where words_sectors_wins",
         path_note);
 
 [[maybe_unused]] const bool registered_deal =

@@ -38,7 +38,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16;
+                          kWordsWide = 16, kWordsSectors = 32;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -87,7 +87,13 @@ struct Words {
   // instructions where NK is not a multiple of 4 or NQ of 8 (idle lanes). Even s keeps the walk
   // (dealt, fp16 at s = 48 would go from 2.0 to 7.0).
   static constexpr bool kDeal = (OPTS & kWordsDeal) != 0;
-  static_assert(OPTS < 32 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
+  // kWordsSectors (de-interleaving): each block owns whole 32-byte sectors of its output rows,
+  // not only whole packets: the sectors whose first byte falls in its P positions, so that no
+  // two blocks write parts of one (but where a sector spans two output rows). The halo past the
+  // P positions grows from one packet's positions to one sector's, and P shrinks to whole
+  // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
+  static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
+  static_assert(OPTS < 64 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
                     (!kSpread || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
                 "chunks and spread lanes: 1-byte elements; dealt items: 2- and 4-byte elements; "
@@ -98,16 +104,18 @@ struct Words {
   // Phase 2's groups of V positions (NQ), and the positions a block owns (P = (NQ - 1)·V).
   __host__ __device__ static constexpr int groups(int s) {
     const int n = kRounds * kThreads / words(s);
-    return n < 2 ? 2 : n;
+    return n < 2 * kOwn ? 2 * kOwn : n;
   }
-  __host__ __device__ static constexpr int width(int s) { return (groups(s) - 1) * V; }
+  __host__ __device__ static constexpr int width(int s) {
+    return (groups(s) - kOwn) / kOwn * kOwn * V;
+  }
   // Planar rows: RC chunks each (NQ·V positions from any offset, and shared_read16's 8 bytes past
   // a window). Interleaving, row k at chunk k·RC + k / E (E·words(s) rows, the padding channels'
   // included): phase 2's lanes read rows E apart, and E·RC + 1 chunks put them in different
   // bank groups. De-interleaving, row k at chunk k·RC, for all channels of the 16-byte windows
   // phase 2 reads (windows(s)·V rows).
   __host__ __device__ static constexpr int row_chunks(int s) {
-    return planar_row_chunks(width(s) / V + 3, E);
+    return planar_row_chunks(width(s) / V + 1 + 2 * kOwn, E); // groups(s) + 2 at least
   }
   __host__ __device__ static constexpr int row_base(int k, int rc) { return k * rc + k / E; }
   __host__ __device__ static constexpr int windows(int s) { return (s * ES + 15) / 16; }
@@ -163,6 +171,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   constexpr int ES = W::ES, E = W::E, V = W::V;
   constexpr int CH = W::kChunk;
   static_assert(CH == 0 || !INTERLEAVE, "chunks de-interleave");
+  static_assert(W::kOwn == 1 || !INTERLEAVE, "whole sectors: de-interleaving");
+  constexpr int UE = W::kOwn * V; // elements of an owned unit (a packet or a sector)
   // s: the channels a block moves (with CH, a chunk of the rows' cols channels, k0 its first).
   const int s = CH ? CH : INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
@@ -171,8 +181,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   const unsigned bp = CH ? b / static_cast<unsigned>(nchunks) : b; // the block's positions
   const int k0 = CH ? static_cast<int>(b % static_cast<unsigned>(nchunks)) * CH : 0;
   const int p0 = static_cast<int>(bp) * P;
-  const int np = min(P, L - p0);     // positions owned
-  const int nl = min(P + V, L - p0); // positions loaded
+  const int np = min(P, L - p0);      // positions owned
+  const int nl = min(P + UE, L - p0); // positions loaded
   const long long total = static_cast<long long>(rows) * cols;
   unsigned char* span = smem_raw;
   uint4* planar = reinterpret_cast<uint4*>(smem_raw) + W::span_chunks(s);
@@ -186,6 +196,17 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   auto mis = [&](int k) {
     return static_cast<int>((static_cast<unsigned>(k + k0) * lmod + static_cast<unsigned>(p0)) &
                             (V - 1));
+  };
+  // De-interleaving: block position of output row k's first owned unit (its first unit boundary).
+  auto head = [&](int k) {
+    if constexpr (W::kOwn == 1) {
+      return (V - mis(k)) & (V - 1);
+    } else {
+      const unsigned lmodu = static_cast<unsigned>(L) & (UE - 1);
+      return static_cast<int>(
+          (UE - ((static_cast<unsigned>(k + k0) * lmodu + static_cast<unsigned>(p0)) & (UE - 1))) &
+          (UE - 1));
+    }
   };
   auto row = [&](int k) { // interleaving
     return reinterpret_cast<const unsigned char*>(planar + W::row_base(k, RC));
@@ -311,13 +332,14 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       }
     }
     __syncthreads();
-    // Phase 3: output row k's aligned packets that start at block positions f_k + m·V < np (f_k:
-    // the first aligned position), each read at that position from the planar row.
-    const int per_row = P / V;
+    // Phase 3: output row k's aligned packets f_k + m·V (f_k: the first unit boundary) of the
+    // units that start at block positions below np, each read at that position from the planar
+    // row.
+    const int per_row = P / V; // P is whole units
     const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
-      const int pos = ((V - mis(k)) & (V - 1)) + m * V;
-      if (pos < np) {
+      const int f = head(k), pos = f + m * V;
+      if ((W::kOwn == 1 ? pos : f + m / W::kOwn * UE) < np) {
         const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
         const long long at = static_cast<long long>(k + k0) * L + p0 + pos;
         if (pos + V <= L - p0) {
@@ -332,11 +354,11 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       k += dk;
       if (m >= per_row) m -= per_row, ++k;
     }
-    // Each row's first f_k elements, in the packet that starts in the row before: by block 0.
+    // Each row's first f_k elements, in the unit that starts in the row before: by block 0.
     if (bp == 0) {
-      for (int x = tid; x < s * V; x += kThreads) {
-        const int k = x / V, j = x % V;
-        if (j < ((V - mis(k)) & (V - 1)) && j < L)
+      for (int x = tid; x < s * UE; x += kThreads) {
+        const int k = x / UE, j = x % UE;
+        if (j < head(k) && j < L)
           dst[static_cast<long long>(k + k0) * L + j] = reinterpret_cast<const U*>(rowd(k))[j];
       }
     }
@@ -499,6 +521,27 @@ unsigned words_chunked_blocks(int rows, int cols) {
 // -1.0 to +1.5 (docs/perf-notes.md).
 template <typename T, bool INTERLEAVE, unsigned OPTS = 0>
 using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, OPTS>;
+
+// Where ours_best's word tile de-interleaves into whole 32-byte sectors of its output rows
+// (kWordsSectors). With whole packets, two blocks write parts
+// of a sector wherever a block's boundary falls inside one: in unaligned output rows, and in
+// every row where P·ES is 16 mod 32 (P = (NQ - 1)·V, NQ even). Measured on both GPUs, two passes
+// each, against the tile owning packets (docs/perf-notes.md; % of memcpy, H200 / H100): fp16
+// L x 31 86.2 -> 90.1 / 95.3 -> 97.6, L x 100 87.0 -> 90.5 / 88.8 -> 96.0, L x 127 82.5 -> 89.7 /
+// 85.4 -> 96.3; fp32 L x 33 91.8 -> 94.4 / 94.8 -> 97.1, L x 63 87.5 -> 91.0 / 93.8 -> 97.3; u8
+// L x 255 66.2 -> 84.1 / 69.0 -> 94.2, L x 191 75.0 -> 85.0 / 76.1 -> 97.1, L x 31 86.2 -> 89.4 /
+// 94.4 -> 97.6. Taken: 4-byte elements at every s (9-63), 2-byte ones from 17 (below 16, on the
+// half tile, the H200 -0.8 at 12), 1-byte ones on the whole tile (s from 64) and on the half tile
+// where its P positions are not whole sectors (NQ even: s = 31 +3.2 on both; where they are, the
+// H200 lost 0.9 to 4.6 at s = 12, 17 and 48).
+template <typename T> constexpr bool words_sectors_wins(int s, bool interleave, bool half) {
+  constexpr int es = static_cast<int>(sizeof(T));
+  if (interleave || !words_take(es, s, false)) return false;
+  if constexpr (es == 1)
+    return !half || WordsHalf<T, false>::groups(s) % 2 == 0;
+  else
+    return es == 4 || s > 16;
+}
 
 // Blocks of a launch: one for every P positions of the long side.
 template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {

@@ -186,7 +186,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   // de-interleave from s = 17 and 4-byte from 9, the whole tile.
   takes(DType::u8, 10666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
   takes(DType::u8, 12, 10666667, "word tile, interleave (s = 12, half the positions a block)");
-  takes(DType::u8, 4129033, 31, "word tile, de-interleave (s = 31, half the positions a block)");
+  takes(DType::u8, 4129033, 31,
+        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
   takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100)");
   takes(DType::u8, 33, 3878787,
         "word tile, interleave (s = 33, half the positions a block, staged compactly)");
@@ -198,13 +199,27 @@ TEST(Registry, BestPathPerShapeAndType) {
         "word tile, interleave (s = 99, half the positions a block, staged compactly)");
   takes(DType::u8, 48, 2666667, "word tile, interleave (s = 48, half the positions a block)");
   takes(DType::u8, 113, 1132745, "word tile, interleave (s = 113)");
-  takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65)");
+  takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65, whole output sectors)");
+  // De-interleaving, whole output sectors (words_sectors_wins): 4-byte elements at every s,
+  // 2-byte ones from 17, 1-byte ones on the whole tile and on the half tile where its positions
+  // are not whole sectors (u8 s = 31: 32 position groups; s = 12, 17 and 48: 85, 51 and 21).
+  takes(DType::fp16, 5333333, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  takes(DType::fp16, 3764705, 17,
+        "word tile, de-interleave (s = 17, half the positions a block, whole output sectors)");
+  takes(DType::u8, 7529411, 17, "word tile, de-interleave (s = 17, half the positions a block)");
+  takes(DType::u8, 2666667, 48, "word tile, de-interleave (s = 48, half the positions a block)");
+  takes(DType::u8, 5120001, 25,
+        "word tile, de-interleave (s = 25, half the positions a block, whole output sectors)");
+  takes(DType::u8, 31, 4129033,
+        "word tile, interleave (s = 31, half the positions a block, staged compactly)");
   // (2- and 4-byte de-interleave at s = 12-33 half the positions a block above the H100's DRAM
   // peak, and on a host with no GPU: words_half_wins.)
-  takes(DType::fp32, 2666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
-  takes(DType::fp32, 1032259, 31, "word tile, de-interleave (s = 31, half the positions a block)");
-  takes(DType::fp32, 3555557, 9, "word tile, de-interleave (s = 9)");
-  takes(DType::fp32, 507937, 63, "word tile, de-interleave (s = 63)");
+  takes(DType::fp32, 2666667, 12,
+        "word tile, de-interleave (s = 12, half the positions a block, whole output sectors)");
+  takes(DType::fp32, 1032259, 31,
+        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
+  takes(DType::fp32, 3555557, 9, "word tile, de-interleave (s = 9, whole output sectors)");
+  takes(DType::fp32, 507937, 63, "word tile, de-interleave (s = 63, whole output sectors)");
   // The chunked word tile: 1-byte de-interleave, rows of a multiple of 32 channels up to 4096,
   // unaligned rows (or below one tile, s = 96-224; 32, 64 and 128 in aligned rows: the narrow
   // tile, above).
@@ -235,17 +250,18 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 166667, 768, sectors);
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
-  takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100)");
+  takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100, whole output sectors)");
   takes(DType::u8, 96, 1333335, "word tile, interleave (s = 96)");
-  takes(DType::u8, 1280001, 100, "word tile, de-interleave (s = 100)");
-  takes(DType::u8, 20011, 255, "word tile, de-interleave (s = 255)");
+  takes(DType::u8, 1280001, 100, "word tile, de-interleave (s = 100, whole output sectors)");
+  takes(DType::u8, 20011, 255, "word tile, de-interleave (s = 255, whole output sectors)");
   takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
-  takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100)");
-  takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65)");
-  takes(DType::fp16, 2064517, 31, "word tile, de-interleave (s = 31, half the positions a block)");
-  takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48)");
-  takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63)");
-  takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64)");
+  takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100, whole output sectors)");
+  takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65, whole output sectors)");
+  takes(DType::fp16, 2064517, 31,
+        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
+  takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48, whole output sectors)");
+  takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63, whole output sectors)");
+  takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64, whole output sectors)");
   // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
   // One row of tiles: no output sector is split between tiles, so whole packets.
   takes(DType::fp16, 105, 533333, "halo tile (input and output rows not 16-byte aligned)");
@@ -254,10 +270,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   // The halo tile below one tile for 4-byte elements interleaving whole packets from 56 (the word
   // tile de-interleaves them), and 1-byte elements in whole packets from 192, both ways (but for
   // the chunked de-interleave at multiples of 32).
-  takes(DType::fp32, 615385, 52, "word tile, de-interleave (s = 52)");
-  takes(DType::fp32, 680851, 47, "word tile, de-interleave (s = 47)");
-  takes(DType::fp32, 727276, 44, "word tile, de-interleave (s = 44)");
-  takes(DType::fp32, 888889, 36, "word tile, de-interleave (s = 36)");
+  takes(DType::fp32, 615385, 52, "word tile, de-interleave (s = 52, whole output sectors)");
+  takes(DType::fp32, 680851, 47, "word tile, de-interleave (s = 47, whole output sectors)");
+  takes(DType::fp32, 727276, 44, "word tile, de-interleave (s = 44, whole output sectors)");
+  takes(DType::fp32, 888889, 36, "word tile, de-interleave (s = 36, whole output sectors)");
   takes(DType::fp32, 60, 533333, "halo tile (input rows not 16-byte aligned)");
   takes(DType::u8, 192, 666667, "halo tile, half height (input rows not 16-byte aligned)");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not 16-byte aligned)");
@@ -266,8 +282,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 44, 727273, "gather");
   takes(DType::fp32, 63, 507937, "gather");
   takes(DType::u8, 176, 727273, "word tile, interleave (s = 176");
-  takes(DType::u8, 882759, 145, "word tile, de-interleave (s = 145)");
-  takes(DType::fp16, 666667, 96, "word tile, de-interleave (s = 96)");
+  takes(DType::u8, 882759, 145, "word tile, de-interleave (s = 145, whole output sectors)");
+  takes(DType::fp16, 666667, 96, "word tile, de-interleave (s = 96, whole output sectors)");
   takes(DType::fp16, 96, 666667, "gather");
   // The gather's shared rows skewed from s = 13 for 4-byte elements, from 33 for the others.
   takes(DType::fp32, 31, 1032259, "gather through skewed shared rows");
