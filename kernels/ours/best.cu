@@ -254,6 +254,24 @@ struct Launch {
     }
     case Path::skinny: {
       const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
+      if constexpr (sizeof(T) == 8) {
+        const int s = std::min(a.rows, a.cols);
+        if (tb::ours::skinny_sectors_wins(8, s, g.interleave)) { // whole output sectors
+          const auto go = [&](auto skew) {
+            constexpr bool K = decltype(skew)::value;
+            constexpr int S = (K ? tb::ours::kSkinnyGatherSkewed : tb::ours::kSkinnyGather) |
+                              tb::ours::kSkinnySectors;
+            const auto smem = static_cast<std::size_t>(tb::ours::skinny_sectors_smem<T, K>(s));
+            tb::allow_dynamic_smem(ours_best_skinny<T, S, false>, smem);
+            tb::launch_kernel(ours_best_skinny<T, S, false>, dim3(g.blocks), dim3(256), smem, a);
+          };
+          if (g.variant == tb::ours::kSkinnyGatherSkewed)
+            go(std::true_type{});
+          else
+            go(std::false_type{});
+          break;
+        }
+      }
       tb::ours::with_skinny_side(g, [&](auto side) {
         constexpr int S = decltype(side)::value;
         const auto kernel =
@@ -416,11 +434,14 @@ std::string path_note(const tb::LaunchArgs& a) {
       return fmt::format("path: skinny, {} in registers",
                          a.rows <= a.cols ? "interleave" : "de-interleave");
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
-    return fmt::format("path: skinny, {}, gather through {}shared rows{}, {} positions a block",
-                       a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
-                       a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"
-                                                                              : "",
-                       tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols));
+    return fmt::format(
+        "path: skinny, {}, gather through {}shared rows{}, {} positions a block{}",
+        a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
+        a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)" : "",
+        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols),
+        tb::ours::skinny_sectors_wins(size, std::min(a.rows, a.cols), a.rows <= a.cols)
+            ? ", whole output sectors"
+            : "");
   }
   case Path::tile16: {
     const int side = 16 * tb::elems_per_16_bytes(a.dtype); // the tile's rows and columns

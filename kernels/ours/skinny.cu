@@ -27,6 +27,33 @@ template <tb::ours::SkinnyPath PATH> struct Launch {
   }
 };
 
+// The gather de-interleaving 4- and 8-byte elements into whole output sectors
+// (kSkinnySectors); other shapes and types as ours_skinny_gather.
+struct LaunchSectors {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::gather);
+    if constexpr (sizeof(T) >= 4) {
+      if (!g.interleave) {
+        const int s = std::min(a.rows, a.cols);
+        const auto go = [&](auto skew) {
+          constexpr bool K = decltype(skew)::value;
+          constexpr int S = (K ? tb::ours::kSkinnyGatherSkewed : tb::ours::kSkinnyGather) |
+                            tb::ours::kSkinnySectors;
+          const auto smem = static_cast<std::size_t>(tb::ours::skinny_sectors_smem<T, K>(s));
+          tb::allow_dynamic_smem(ours_skinny<T, S, false>, smem);
+          tb::launch_kernel(ours_skinny<T, S, false>, dim3(g.blocks), dim3(256), smem, a);
+        };
+        if (g.variant == tb::ours::kSkinnyGatherSkewed)
+          go(std::true_type{});
+        else
+          go(std::false_type{});
+        return;
+      }
+    }
+    Launch<tb::ours::SkinnyPath::gather>::template run<T>(a);
+  }
+};
+
 std::string direction(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   return fmt::format("{} (s = {}){}",
@@ -64,6 +91,20 @@ std::string direction(const tb::LaunchArgs& a) {
             .suites({"best"})
             .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                    "every packet stored once, by one 16-byte "
-                                                   "store"))));
+                                                   "store")))) &&
+    tb::register_kernel(
+        tb::kernel("ours_skinny_sectors", tb::Family::ours,
+                   "Ours: skinny gather, de-interleave owning whole output sectors",
+                   tb::launcher<LaunchSectors>())
+            .source(tb::ours::kSource)
+            .summary("ours_skinny_gather with each block de-interleaving 4- and 8-byte elements "
+                     "into whole 32-byte sectors of its output rows (a halo of one sector's "
+                     "positions), so that no two blocks write parts of one sector; other shapes "
+                     "and types as ours_skinny_gather")
+            .output(tb::Output::transpose)
+            .geometry(0, 0, 256, 1)
+            .order(17)
+            .suites({"best"})
+            .note(direction));
 
 } // namespace

@@ -141,6 +141,14 @@ __host__ __device__ constexpr int skinny_gather_smem(int s, bool interleave) {
 // The planar side's packet slots of one thread: slot i is packet p of shared row k (i = k·per_row +
 // p), and a thread's slots are kThreads apart, so row and packet step by (kThreads / per_row,
 // kThreads mod per_row) from one slot to the next: no division a slot.
+// The de-interleaving gather's shared memory with whole output sectors (kSkinnySectors): rows of
+// its W positions and the 2V past them.
+template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_sectors_smem(int s) {
+  constexpr int V = static_cast<int>(16 / sizeof(T));
+  const int width = skinny_width(static_cast<int>(sizeof(T)), s, false);
+  return skinny_rows_elems<T, SKEW>(s, width + 2 * V) * static_cast<int>(sizeof(T));
+}
+
 struct SlotWalk {
   int per_row, dk, dp, k, p;
   __device__ explicit SlotWalk(int per_row_)
@@ -156,7 +164,11 @@ struct SlotWalk {
 
 // One block's W × s piece. INTERLEAVE: in is s × L (planar), out is L × s (interleaved);
 // otherwise in is L × s and out is s × L.
-template <typename T, bool INTERLEAVE, bool SKEW>
+// SECTORS (de-interleaving 4- and 8-byte elements): each block owns whole 32-byte sectors of its
+// output row segments, not only whole packets: it loads the 2V positions past its W (the halo)
+// and stores every packet of the sectors that start in its positions, so that no two blocks
+// write parts of one sector (but where a sector spans two output rows).
+template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
                                                   int cols, int rows, unsigned b,
                                                   unsigned char* smem_raw) {
@@ -164,13 +176,17 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   using E = typename P::E;
   constexpr int V = P::V;
   constexpr int U = Skinny::kLoads;
+  static_assert(!SECTORS || (!INTERLEAVE && !skinny_stages(static_cast<int>(sizeof(T)), SKEW)),
+                "whole sectors: de-interleaving, scattered from registers");
+  constexpr int H = SECTORS ? 2 * V : 0; // halo positions
   const int s = INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
   const int W = skinny_width(static_cast<int>(sizeof(T)), s, INTERLEAVE);
-  const int RE = skinny_row_of<T>(W); // elements a shared row
+  const int RE = skinny_row_of<T>(W + H); // elements a shared row
   auto row = [&](int k) { return skinny_row_start<T, SKEW>(k, RE); };
   const int l0 = static_cast<int>(b) * W;
-  const int w = min(W, L - l0); // positions this block holds
+  const int w = min(W, L - l0);      // positions this block owns
+  const int wl = min(W + H, L - l0); // positions it loads
   const long long total = static_cast<long long>(rows) * cols;
   E* tile = reinterpret_cast<E*>(smem_raw);
   const E* src = reinterpret_cast<const E*>(in);
@@ -184,12 +200,12 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   };
   // Planar side: packet slot i is packet p of row k; its first element is at flat index
   // start(k) + p·V and at shared index row(k) + p·V.
-  const int per_row = W / V + 1;
+  const int per_row = (W + H) / V + 1;
   const int slots = s * per_row;
   auto planar_start = [&](int k) { return static_cast<long long>(k) * L + l0 - mis(k); };
-  // Interleaved side: the span [l0·s, (l0 + w)·s).
+  // Interleaved side: the span [l0·s, (l0 + wl)·s).
   const long long f0 = static_cast<long long>(l0) * s;
-  const int n = w * s;
+  const int n = wl * s;
   const int packets = (n + V - 1) / V;
   // The V shared addresses of packet t's elements (element u of the span is row u % s, position
   // u / s): a thread that takes the packets of one class (the gather and the staged scatter below)
@@ -386,10 +402,27 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
     __syncthreads();
     // Phase 2: the shared rows out as aligned packets; the two end packets of each segment are
     // shared with the neighbouring blocks, so only this block's elements of those are stored.
+    // With SECTORS, the packets of the sectors that start in [0, w): the sector a packet ends
+    // is the next block's; the first at block 0 reaches into the row before, whose last block
+    // stores that part.
     SlotWalk slot(per_row);
     for (int i = threadIdx.x; i < slots; i += kThreads, slot.next()) {
       const int k = slot.k, p = slot.p;
       const int first = p * V - mis(k); // segment position of the packet's element 0
+      if constexpr (SECTORS) {
+        const long long g = planar_start(k) + p * V;
+        const E* t = tile + row(k) + p * V;
+        const int sector = first - static_cast<int>(g & V); // its sector's first position
+        if (sector >= w || (sector < 0 && l0 > 0)) continue;
+        if (first >= 0 && first + V <= L - l0) {
+          *reinterpret_cast<uint4*>(dst + g) = *reinterpret_cast<const uint4*>(t);
+        } else {
+#pragma unroll
+          for (int j = 0; j < V; ++j)
+            if (first + j >= 0 && first + j < L - l0) dst[g + j] = t[j];
+        }
+        continue;
+      }
       if (first >= w) continue;
       const long long g = planar_start(k) + p * V;
       const E* t = tile + row(k) + p * V;
@@ -566,6 +599,13 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
 // kMaxShort), its shared rows skewed or not; 2 to 8: the register path for that short side.
 inline constexpr int kSkinnyGather = 0;
 inline constexpr int kSkinnyGatherSkewed = 1;
+// With kSkinnySectors set, the gather de-interleaves 4- and 8-byte elements into whole output
+// sectors (skinny_gather_one's SECTORS).
+inline constexpr int kSkinnySectors = 16;
+constexpr bool skinny_is_gather(int variant) {
+  return (variant & ~kSkinnySectors) == kSkinnyGather ||
+         (variant & ~kSkinnySectors) == kSkinnyGatherSkewed;
+}
 // Blocks an SM for the launch bounds of a skinny kernel (ours_skinny, ours_best's skinny path):
 // the gather of 2- to 8-byte elements held to 5 (48 registers; unbounded, ptxas took 52 for
 // 2-byte elements interleaving, so 4 blocks an SM): on an H200, fp16 and bf16 interleaving +2 to
@@ -575,7 +615,7 @@ inline constexpr int kSkinnyGatherSkewed = 1;
 // for the interleave of 1- to 4-byte elements, under the bound, and 7 blocks (32 registers, 4
 // bytes spilled) ran 0-2 points behind on an H200.)
 template <typename T, int S> constexpr int skinny_min_blocks() {
-  return (S == kSkinnyGather || S == kSkinnyGatherSkewed) && sizeof(T) >= 2 ? blocks_bound(5) : 0;
+  return skinny_is_gather(S) && sizeof(T) >= 2 ? blocks_bound(5) : 0;
 }
 // The register path's piece as a call, not inlined into the repetition loop (as the narrow
 // tile's, and for the same reason: inlined, the compiler kept one repetition's addresses live for
@@ -593,9 +633,9 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
                                             int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
-    if constexpr (S == kSkinnyGather || S == kSkinnyGatherSkewed)
-      skinny_gather_one<T, INTERLEAVE, S == kSkinnyGatherSkewed>(out, in, cols, rows, blockIdx.x,
-                                                                 smem_raw);
+    if constexpr (skinny_is_gather(S))
+      skinny_gather_one<T, INTERLEAVE, (S & ~kSkinnySectors) == kSkinnyGatherSkewed,
+                        (S & kSkinnySectors) != 0>(out, in, cols, rows, blockIdx.x, smem_raw);
     else
       skinny_reg_piece<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
@@ -624,6 +664,15 @@ constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
   if (s < 2 || s > kSkinnyRegMax) return false;
   if (interleave || element_size <= 2) return true;
   return element_size == 4 ? s <= 3 : s == 2;
+}
+
+// Where ours_best's gather de-interleaves into whole output sectors (kSkinnySectors): 8-byte
+// elements above the register path's short sides. Measured on an H200 (two passes, against the
+// gather owning packets; docs/perf-notes.md): fp64 516129 x 31 85.8 -> 91.1% of memcpy,
+// 1333333 x 12 +1.0, 484849 x 33 +0.7; at s = 3, 5 and 7 -1.0 to -1.5, and fp32 at s = 4, 5 and 7
+// -3.4 to -5.8 (the halo's 2V positions a larger share of short spans).
+constexpr bool skinny_sectors_wins(int element_size, int s, bool interleave) {
+  return element_size == 8 && !interleave && s > kSkinnyRegMax;
 }
 
 enum class SkinnyPath { gather, registers, measured };

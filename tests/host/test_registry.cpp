@@ -212,6 +212,18 @@ TEST(Registry, BestPathPerShapeAndType) {
         "word tile, de-interleave (s = 25, half the positions a block, whole output sectors)");
   takes(DType::u8, 31, 4129033,
         "word tile, interleave (s = 31, half the positions a block, staged compactly)");
+  // The gather de-interleaving 8-byte elements above the register path's short sides into whole
+  // output sectors (skinny_sectors_wins); at s = 3-8 and for 4-byte elements, whole packets.
+  takes(DType::fp64, 516129, 31,
+        "skinny, de-interleave, gather through shared rows, 66 positions a block, whole output "
+        "sectors");
+  takes(DType::fp64, 484849, 33, "gather through skewed shared rows, 62 positions a block, whole");
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{
+           {DType::fp64, 3200000, 5}, {DType::fp32, 6400000, 5}, {DType::fp64, 33, 484849}}) {
+    const std::string p = note_of(*k, t, rows, cols);
+    EXPECT_NE(p.find("gather"), std::string::npos) << p;
+    EXPECT_EQ(p.find("sectors"), std::string::npos) << p;
+  }
   // (2- and 4-byte de-interleave at s = 12-33 half the positions a block above the H100's DRAM
   // peak, and on a host with no GPU: words_half_wins.)
   takes(DType::fp32, 2666667, 12,
