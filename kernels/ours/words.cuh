@@ -101,7 +101,8 @@ struct Words {
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
-  // Phase 2's groups of V positions (NQ), and the positions a block owns (P = (NQ - 1)·V).
+  // Phase 2's groups of V positions (NQ), and the positions a block owns (P = (NQ - 1)·V; owning
+  // sectors, the largest even number of groups up to NQ - 2).
   __host__ __device__ static constexpr int groups(int s) {
     const int n = kRounds * kThreads / words(s);
     return n < 2 * kOwn ? 2 * kOwn : n;
@@ -523,9 +524,9 @@ template <typename T, bool INTERLEAVE, unsigned OPTS = 0>
 using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, OPTS>;
 
 // Where ours_best's word tile de-interleaves into whole 32-byte sectors of its output rows
-// (kWordsSectors). With whole packets, two blocks write parts
-// of a sector wherever a block's boundary falls inside one: in unaligned output rows, and in
-// every row where P·ES is 16 mod 32 (P = (NQ - 1)·V, NQ even). Measured on both GPUs, two passes
+// (kWordsSectors). With whole packets, two blocks write parts of a sector wherever a block's
+// boundary falls inside one: in unaligned output rows, and in every row where P·ES is 16 mod 32
+// (P = (NQ - 1)·V, NQ even). Measured on both GPUs, two passes
 // each, against the tile owning packets (docs/perf-notes.md; % of memcpy, H200 / H100): fp16
 // L x 31 86.2 -> 90.1 / 95.3 -> 97.6, L x 100 87.0 -> 90.5 / 88.8 -> 96.0, L x 127 82.5 -> 89.7 /
 // 85.4 -> 96.3; fp32 L x 33 91.8 -> 94.4 / 94.8 -> 97.1, L x 63 87.5 -> 91.0 / 93.8 -> 97.3; u8
