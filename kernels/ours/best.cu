@@ -253,31 +253,24 @@ struct Launch {
       break;
     }
     case Path::skinny: {
-      const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
-      if constexpr (sizeof(T) == 8) {
+      auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
+      constexpr bool kSectors = sizeof(T) == 8; // skinny_sectors_wins takes 8-byte elements only
+      if constexpr (kSectors) {
         const int s = std::min(a.rows, a.cols);
-        if (tb::ours::skinny_sectors_wins(8, s, g.interleave)) { // whole output sectors
-          const auto go = [&](auto skew) {
-            constexpr bool K = decltype(skew)::value;
-            constexpr int S = (K ? tb::ours::kSkinnyGatherSkewed : tb::ours::kSkinnyGather) |
-                              tb::ours::kSkinnySectors;
-            const auto smem = static_cast<std::size_t>(tb::ours::skinny_sectors_smem<T, K>(s));
-            tb::allow_dynamic_smem(ours_best_skinny<T, S, false>, smem);
-            tb::launch_kernel(ours_best_skinny<T, S, false>, dim3(g.blocks), dim3(256), smem, a);
-          };
-          if (g.variant == tb::ours::kSkinnyGatherSkewed)
-            go(std::true_type{});
-          else
-            go(std::false_type{});
-          break;
-        }
+        if (tb::ours::skinny_sectors_wins(8, s, g.interleave)) // whole output sectors
+          g = tb::ours::skinny_sectors_launch<T>(g, s);
       }
-      tb::ours::with_skinny_side(g, [&](auto side) {
+      tb::ours::with_skinny_side<kSectors>(g, [&](auto side) {
         constexpr int S = decltype(side)::value;
-        const auto kernel =
-            g.interleave ? ours_best_skinny<T, S, true> : ours_best_skinny<T, S, false>;
-        tb::allow_dynamic_smem(kernel, g.smem);
-        tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+        const auto skinny = [&](auto kernel) {
+          tb::allow_dynamic_smem(kernel, g.smem);
+          tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+        };
+        if constexpr ((S & tb::ours::kSkinnySectors) != 0)
+          skinny(ours_best_skinny<T, S, false>);
+        else
+          g.interleave ? skinny(ours_best_skinny<T, S, true>)
+                       : skinny(ours_best_skinny<T, S, false>);
       });
       break;
     }

@@ -15,42 +15,26 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 namespace {
 
-template <tb::ours::SkinnyPath PATH> struct Launch {
+// SECTORS: the gather de-interleaving 4- and 8-byte elements into whole output sectors
+// (kSkinnySectors); other shapes and types as the gather.
+template <tb::ours::SkinnyPath PATH, bool SECTORS = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
-    tb::ours::with_skinny_side(g, [&](auto side) {
-      constexpr int S = decltype(side)::value;
-      const auto kernel = g.interleave ? ours_skinny<T, S, true> : ours_skinny<T, S, false>;
-      tb::allow_dynamic_smem(kernel, g.smem);
-      tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
-    });
-  }
-};
-
-// The gather de-interleaving 4- and 8-byte elements into whole output sectors
-// (kSkinnySectors); other shapes and types as ours_skinny_gather.
-struct LaunchSectors {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::gather);
-    if constexpr (sizeof(T) >= 4) {
-      if (!g.interleave) {
-        const int s = std::min(a.rows, a.cols);
-        const auto go = [&](auto skew) {
-          constexpr bool K = decltype(skew)::value;
-          constexpr int S = (K ? tb::ours::kSkinnyGatherSkewed : tb::ours::kSkinnyGather) |
-                            tb::ours::kSkinnySectors;
-          const auto smem = static_cast<std::size_t>(tb::ours::skinny_sectors_smem<T, K>(s));
-          tb::allow_dynamic_smem(ours_skinny<T, S, false>, smem);
-          tb::launch_kernel(ours_skinny<T, S, false>, dim3(g.blocks), dim3(256), smem, a);
-        };
-        if (g.variant == tb::ours::kSkinnyGatherSkewed)
-          go(std::true_type{});
-        else
-          go(std::false_type{});
-        return;
-      }
+    auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
+    constexpr bool kSectors = SECTORS && sizeof(T) >= 4;
+    if constexpr (kSectors) {
+      if (!g.interleave) g = tb::ours::skinny_sectors_launch<T>(g, std::min(a.rows, a.cols));
     }
-    Launch<tb::ours::SkinnyPath::gather>::template run<T>(a);
+    tb::ours::with_skinny_side<kSectors>(g, [&](auto side) {
+      constexpr int S = decltype(side)::value;
+      const auto skinny = [&](auto kernel) {
+        tb::allow_dynamic_smem(kernel, g.smem);
+        tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+      };
+      if constexpr ((S & tb::ours::kSkinnySectors) != 0)
+        skinny(ours_skinny<T, S, false>);
+      else
+        g.interleave ? skinny(ours_skinny<T, S, true>) : skinny(ours_skinny<T, S, false>);
+    });
   }
 };
 
@@ -95,7 +79,7 @@ std::string direction(const tb::LaunchArgs& a) {
     tb::register_kernel(
         tb::kernel("ours_skinny_sectors", tb::Family::ours,
                    "Ours: skinny gather, de-interleave owning whole output sectors",
-                   tb::launcher<LaunchSectors>())
+                   tb::launcher<Launch<tb::ours::SkinnyPath::gather, true>>())
             .source(tb::ours::kSource)
             .summary("ours_skinny_gather with each block de-interleaving 4- and 8-byte elements "
                      "into whole 32-byte sectors of its output rows (a halo of one sector's "

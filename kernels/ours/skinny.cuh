@@ -704,9 +704,32 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
   return g;
 }
 
-// Calls f(std::integral_constant<int, S>{}) with S = g.variant.
-template <typename F> void with_skinny_side(const SkinnyLaunch& g, F&& f) {
+// The gather's launch g de-interleaving into whole output sectors instead (kSkinnySectors): the
+// same grid, the flag set in the variant, shared rows 2V positions wider. Only for a gather
+// de-interleaving 4- or 8-byte elements (skinny_gather_one's SECTORS).
+template <typename T> SkinnyLaunch skinny_sectors_launch(SkinnyLaunch g, int s) {
+  static_assert(sizeof(T) >= 4, "whole output sectors are owned for 4- and 8-byte elements");
+  const bool skew = g.variant == kSkinnyGatherSkewed;
+  g.variant |= kSkinnySectors;
+  g.smem = static_cast<std::size_t>(skew ? skinny_sectors_smem<T, true>(s)
+                                         : skinny_sectors_smem<T, false>(s));
+  return g;
+}
+
+// Calls f(std::integral_constant<int, S>{}) with S = g.variant; with SECTORS, the variants of
+// skinny_sectors_launch too (compiled only where asked for, as they take 4- and 8-byte elements
+// de-interleaving).
+template <bool SECTORS = false, typename F> void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   switch (g.variant) {
+  case kSkinnyGather | kSkinnySectors:
+  case kSkinnyGatherSkewed | kSkinnySectors:
+    if constexpr (SECTORS) {
+      if (g.variant == (kSkinnyGatherSkewed | kSkinnySectors))
+        f(std::integral_constant<int, kSkinnyGatherSkewed | kSkinnySectors>{});
+      else
+        f(std::integral_constant<int, kSkinnyGather | kSkinnySectors>{});
+    }
+    break;
   case kSkinnyGatherSkewed:
     f(std::integral_constant<int, kSkinnyGatherSkewed>{});
     break;
