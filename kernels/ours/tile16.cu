@@ -121,6 +121,10 @@ bool add(const char* id, const char* name, int order) {
     add<1, false, false, 4, true>("ours_tile16_hints_r4", "Ours: 16B tile, hints, 4+ packets", 8) &&
     add<tb::kColumnMajor>("ours_tile16_colmajor", "Ours: 16B tile, column-major order", 11) &&
     add<1, false, false, 8>("ours_tile16_r8", "Ours: 16B tile, 8+ packets (taller tile)", 12) &&
+    add<tb::kColumnMajor, false, false, 8>("ours_tile16_colmajor_r8",
+                                           "Ours: 16B tile, column-major, 8+ packets", 21) &&
+    add<tb::kColumnMajor, false, false, 16>("ours_tile16_colmajor_r16",
+                                            "Ours: 16B tile, column-major, 16+ packets", 22) &&
     add<1, false, false, 1, false, true>("ours_tile16_occ", "Ours: 16B tile, full occupancy", 13) &&
     add<tb::column_groups(4)>("ours_tile16_cg4", "Ours: 16B tile, groups of 4 columns", 16) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 1>(
