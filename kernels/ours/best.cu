@@ -17,10 +17,13 @@
 //    on half the positions a block below 16;
 //    4-byte ones de-interleaving from s = 9; 2- and 4-byte ones up to s = 33 on half the
 //    positions a block above the H100's DRAM peak), unless the halo tile's partial tiles win first
-//    (halo_short_side_wins: 2-byte elements in unaligned rows interleaving from s = 105; 4-byte
+//    (halo_short_side_wins: 2-byte elements interleaving whole packets from s = 105; 4-byte
 //    elements interleaving whole packets from 56; 1-byte elements in whole packets from 192),
 //    else the skinny path (skinny.cuh), in registers or through shared rows as
 //    skinny_registers_win says;
+//  - 4-byte elements de-interleaving just above one tile (s = 65-95, and to 200 on a GPU of the
+//    H100's DRAM peak: skinny_above_tile_wins): the skinny path's gather, owning whole output
+//    sectors where output rows are not 16-byte aligned (skinny_sectors_wins);
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -140,10 +143,10 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
-// The path a shape takes. No path differs between the H100 and the H200; the choices within a
-// path that do take the GPU's DRAM peak (current_dram_peak_gbps, lower_dram_peak) where they are
-// made.
-Path choose(const tb::LaunchArgs& a) {
+// The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). One path differs
+// between the H100 and the H200 (skinny_above_tile_wins, keyed on lower_dram_peak); the choices
+// within a path that take the DRAM peak do so where they are made.
+Path choose(const tb::LaunchArgs& a, double dram) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
   const int s = std::min(a.rows, a.cols);
@@ -161,6 +164,8 @@ Path choose(const tb::LaunchArgs& a) {
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
+  // 4-byte elements de-interleaving just above one tile: the gather (skinny_above_tile_wins).
+  if (tb::ours::skinny_above_tile_wins(size, s, a.rows <= a.cols, dram)) return Path::skinny;
   // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
   // which owns whole sectors of them (halo_sides).
   // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row
@@ -175,7 +180,7 @@ Path choose(const tb::LaunchArgs& a) {
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const double dram = tb::ours::current_dram_peak_gbps();
-    switch (choose(a)) {
+    switch (choose(a, dram)) {
     case Path::copy: {
       const long long n = static_cast<long long>(a.rows) * a.cols;
       tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 1>(n)), dim3(256), 0, a);
@@ -254,10 +259,11 @@ struct Launch {
     }
     case Path::skinny: {
       auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
-      constexpr bool kSectors = sizeof(T) == 8; // skinny_sectors_wins takes 8-byte elements only
+      constexpr bool kSectors = sizeof(T) >= 4; // skinny_sectors_wins: 4- and 8-byte elements
       if constexpr (kSectors) {
-        const int s = std::min(a.rows, a.cols);
-        if (tb::ours::skinny_sectors_wins(8, s, g.interleave)) // whole output sectors
+        const int s = std::min(a.rows, a.cols), L = std::max(a.rows, a.cols);
+        if (tb::ours::skinny_sectors_wins(static_cast<int>(sizeof(T)), s, L,
+                                          g.interleave)) // whole output sectors
           g = tb::ours::skinny_sectors_launch<T>(g, s);
       }
       tb::ours::with_skinny_side<kSectors>(g, [&](auto side) {
@@ -393,7 +399,7 @@ std::string order_name(unsigned order) {
 std::string path_note(const tb::LaunchArgs& a) {
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
   const double dram = tb::ours::current_dram_peak_gbps();
-  switch (choose(a)) {
+  switch (choose(a, dram)) {
   case Path::copy:
     return "path: copy (one row or one column)";
   case Path::realign:
@@ -427,14 +433,15 @@ std::string path_note(const tb::LaunchArgs& a) {
       return fmt::format("path: skinny, {} in registers",
                          a.rows <= a.cols ? "interleave" : "de-interleave");
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
-    return fmt::format(
-        "path: skinny, {}, gather through {}shared rows{}, {} positions a block{}",
-        a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
-        a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)" : "",
-        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols),
-        tb::ours::skinny_sectors_wins(size, std::min(a.rows, a.cols), a.rows <= a.cols)
-            ? ", whole output sectors"
-            : "");
+    return fmt::format("path: skinny, {}, gather through {}shared rows{}, {} positions a block{}",
+                       a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
+                       a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"
+                                                                              : "",
+                       tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols),
+                       tb::ours::skinny_sectors_wins(size, std::min(a.rows, a.cols),
+                                                     std::max(a.rows, a.cols), a.rows <= a.cols)
+                           ? ", whole output sectors"
+                           : "");
   }
   case Path::tile16: {
     const int side = 16 * tb::elems_per_16_bytes(a.dtype); // the tile's rows and columns

@@ -118,6 +118,12 @@ template <typename T> constexpr int halo_blocks() {
 //  - 2-byte elements de-interleaving stay with the word tile (the halo tile 4-49 behind at
 //    s = 24-100 on the H200), and 8-byte ones with the gather (the halo tile within a point
 //    de-interleaving at s = 26 and 31, 1-9 behind interleaving).
+// The 2-byte interleave from 105 had been measured at s = 120 only, whose short rows are whole
+// packets; at short sides that are not (two passes each GPU, s x L with L odd, % of memcpy, the
+// halo tile -> the gather): H200 105 61.4 -> 85.7, 113 63.7 -> 83.4, 119 66.2 -> 83.0, 127
+// 63.6 -> 84.8; H100 127 78.4 -> 90.4; at 112 (whole packets) the halo tile leads, 90.7 / 94.2
+// against 85.7 / 90.0. So 2-byte elements interleave on the halo tile from 105 only where s is
+// whole packets.
 constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
   const int v = 16 / element_size;
   if (s >= 16 * v) return false;
@@ -126,7 +132,7 @@ constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
   case 1:
     return whole_packets && s >= 192;
   case 2:
-    return interleave && s > 104;
+    return interleave && whole_packets && s > 104;
   case 4:
     return interleave && whole_packets && s >= 56;
   default:

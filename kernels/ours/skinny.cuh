@@ -667,12 +667,17 @@ constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
 }
 
 // Where ours_best's gather de-interleaves into whole output sectors (kSkinnySectors): 8-byte
-// elements above the register path's short sides. Measured on an H200 (two passes, against the
-// gather owning packets; docs/perf-notes.md): fp64 516129 x 31 85.8 -> 91.1% of memcpy,
-// 1333333 x 12 +1.0, 484849 x 33 +0.7; at s = 3, 5 and 7 -1.0 to -1.5, and fp32 at s = 4, 5 and 7
-// -3.4 to -5.8 (the halo's 2V positions a larger share of short spans).
-constexpr bool skinny_sectors_wins(int element_size, int s, bool interleave) {
-  return element_size == 8 && !interleave && s > kSkinnyRegMax;
+// elements above the register path's short sides, and 4-byte ones above one tile
+// (skinny_above_tile_wins) where the output rows (L elements) are not 16-byte aligned. Measured
+// on an H200 (two passes, against the gather owning packets; docs/perf-notes.md): fp64
+// 516129 x 31 85.8 -> 91.1% of memcpy, 1333333 x 12 +1.0, 484849 x 33 +0.7; at s = 3, 5 and 7
+// -1.0 to -1.5, and fp32 at s = 4, 5 and 7 -3.4 to -5.8 (the halo's 2V positions a larger share
+// of short spans); fp32 above one tile: 400001 x 80 +15.7, 329897 x 97 +19.2, but in aligned
+// output rows 400000 x 80 -8.8 and 320000 x 97 -11.0 (a block's positions whole sectors there).
+constexpr bool skinny_sectors_wins(int element_size, int s, int L, bool interleave) {
+  if (interleave) return false;
+  if (element_size == 8) return s > kSkinnyRegMax;
+  return element_size == 4 && s > 64 && L % 4 != 0;
 }
 
 enum class SkinnyPath { gather, registers, measured };

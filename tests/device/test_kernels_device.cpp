@@ -176,7 +176,15 @@ std::vector<Param> params() {
                           // The same output rows, input rows of whole 8-byte packets longer than
                           // 1024 bytes (partial tiles both ways): ours_best's sector groups, and
                           // the 8-byte tile.
-                          {1040, 1080}};
+                          {1040, 1080},
+                          // 4-byte de-interleave just above one tile: ours_best's gather owning
+                          // whole output sectors (L odd) or packets (aligned); s = 200 on a GPU
+                          // of the H100's DRAM peak only; and 2-byte interleave at an odd s
+                          // above 104 (the gather, not the halo tile).
+                          {4099, 80},
+                          {4100, 80},
+                          {4097, 200},
+                          {113, 4099}};
   std::vector<Param> out;
   for (const Shape& s : shapes)
     for (DType t : kAllDTypes) out.push_back({s, t});

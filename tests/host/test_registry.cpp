@@ -218,8 +218,30 @@ TEST(Registry, BestPathPerShapeAndType) {
         "skinny, de-interleave, gather through shared rows, 66 positions a block, whole output "
         "sectors");
   takes(DType::fp64, 484849, 33, "gather through skewed shared rows, 62 positions a block, whole");
-  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{
-           {DType::fp64, 3200000, 5}, {DType::fp32, 6400000, 5}, {DType::fp64, 33, 484849}}) {
+  // 4-byte elements de-interleaving just above one tile (skinny_above_tile_wins): the gather,
+  // owning whole sectors of output rows that are not 16-byte aligned; on a host with no GPU (and
+  // above the H100's DRAM peak) s = 65-95, up to 200 below it.
+  takes(DType::fp32, 492307, 65,
+        "skinny, de-interleave, gather through skewed shared rows, 60 positions a block, whole "
+        "output sectors");
+  takes(DType::fp32, 400001, 80, "gather through skewed shared rows, 48 positions a block, whole");
+  takes(DType::fp32, 336843, 95, "gather through skewed shared rows, 40 positions a block, whole");
+  takes(DType::fp32, 320001, 100, "halo tile");
+  takes(DType::fp32, 492307, 64, "halo tile");
+  takes(DType::fp32, 65, 492307, "halo tile");
+  EXPECT_TRUE(tb::ours::skinny_above_tile_wins(4, 100, false, 3352.3));
+  EXPECT_TRUE(tb::ours::skinny_above_tile_wins(4, 200, false, 3352.3));
+  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 201, false, 3352.3));
+  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 96, false, 4814.1));
+  EXPECT_TRUE(tb::ours::skinny_above_tile_wins(4, 95, false, 4814.1));
+  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 64, false, 3352.3));
+  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 80, true, 3352.3));
+  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(8, 80, false, 3352.3));
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp64, 3200000, 5},
+                                                                       {DType::fp32, 6400000, 5},
+                                                                       {DType::fp64, 33, 484849},
+                                                                       {DType::fp32, 400000, 80},
+                                                                       {DType::fp32, 320000, 93}}) {
     const std::string p = note_of(*k, t, rows, cols);
     EXPECT_NE(p.find("gather"), std::string::npos) << p;
     EXPECT_EQ(p.find("sectors"), std::string::npos) << p;
@@ -274,11 +296,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48, whole output sectors)");
   takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63, whole output sectors)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64, whole output sectors)");
-  // The halo tile's partial tiles: 2-byte, unaligned, interleave from 105.
+  // The halo tile's partial tiles: 2-byte, interleave from 105 where s is whole packets; the
+  // gather where it is not.
   // One row of tiles: no output sector is split between tiles, so whole packets.
-  takes(DType::fp16, 105, 533333, "halo tile (input and output rows not 16-byte aligned)");
   takes(DType::bf16, 120, 533333, "halo tile (input rows not 16-byte aligned)");
-  takes(DType::fp16, 121, 533336, "halo tile (output rows not 16-byte aligned)");
+  takes(DType::fp16, 112, 571429, "halo tile (input rows not 16-byte aligned)");
+  takes(DType::fp16, 105, 533333, "skinny, interleave, gather through skewed shared rows");
+  takes(DType::fp16, 127, 503937, "skinny, interleave, gather through skewed shared rows");
+  takes(DType::bf16, 121, 533336, "skinny, interleave, gather through skewed shared rows");
   // The halo tile below one tile for 4-byte elements interleaving whole packets from 56 (the word
   // tile de-interleaves them), and 1-byte elements in whole packets from 192, both ways (but for
   // the chunked de-interleave at multiples of 32).
@@ -399,7 +424,7 @@ TEST(Registry, BestPathPerShapeAndType) {
         "SM (DRAM peak from 4000 GB/s), groups of 8");
   const std::string square = note_of(*k, DType::u8, 11313, 11313);
   EXPECT_EQ(square.find("groups"), std::string::npos) << square; // 89 tiles a column
-  const std::string one = note_of(*k, DType::fp16, 105, 533333);
+  const std::string one = note_of(*k, DType::fp16, 120, 533333);
   EXPECT_NE(one.find("halo tile"), std::string::npos) << one;
   EXPECT_EQ(one.find("groups"), std::string::npos) << one; // one tile row
 }
