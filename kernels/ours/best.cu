@@ -22,8 +22,9 @@
 //    else the skinny path (skinny.cuh), in registers or through shared rows as
 //    skinny_registers_win says;
 //  - 4-byte elements de-interleaving just above one tile (s = 65-95, and to 200 on a GPU of the
-//    H100's DRAM peak: skinny_above_tile_wins): the skinny path's gather, owning whole output
-//    sectors where output rows are not 16-byte aligned (skinny_sectors_wins);
+//    H100's DRAM peak where output rows are not 16-byte aligned: skinny_above_tile_wins): the
+//    skinny path's gather, owning whole output sectors where output rows are not 16-byte
+//    aligned (skinny_sectors_wins);
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -165,7 +166,8 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
   // 4-byte elements de-interleaving just above one tile: the gather (skinny_above_tile_wins).
-  if (tb::ours::skinny_above_tile_wins(size, s, a.rows <= a.cols, dram)) return Path::skinny;
+  if (tb::ours::skinny_above_tile_wins(size, s, std::max(a.rows, a.cols), a.rows <= a.cols, dram))
+    return Path::skinny;
   // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
   // which owns whole sectors of them (halo_sides).
   // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row

@@ -229,14 +229,17 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 320001, 100, "halo tile");
   takes(DType::fp32, 492307, 64, "halo tile");
   takes(DType::fp32, 65, 492307, "halo tile");
-  EXPECT_TRUE(tb::ours::skinny_above_tile_wins(4, 100, false, 3352.3));
-  EXPECT_TRUE(tb::ours::skinny_above_tile_wins(4, 200, false, 3352.3));
-  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 201, false, 3352.3));
-  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 96, false, 4814.1));
-  EXPECT_TRUE(tb::ours::skinny_above_tile_wins(4, 95, false, 4814.1));
-  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 64, false, 3352.3));
-  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(4, 80, true, 3352.3));
-  EXPECT_FALSE(tb::ours::skinny_above_tile_wins(8, 80, false, 3352.3));
+  using tb::ours::skinny_above_tile_wins;
+  EXPECT_TRUE(skinny_above_tile_wins(4, 100, 320001, false, 3352.3));
+  EXPECT_TRUE(skinny_above_tile_wins(4, 200, 160001, false, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 201, 160001, false, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 100, 320000, false, 3352.3)); // output rows aligned
+  EXPECT_TRUE(skinny_above_tile_wins(4, 80, 400000, false, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 96, 333333, false, 4814.1));
+  EXPECT_TRUE(skinny_above_tile_wins(4, 95, 336843, false, 4814.1));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 64, 500001, false, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 80, 400001, true, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(8, 80, 400001, false, 3352.3));
   for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp64, 3200000, 5},
                                                                        {DType::fp32, 6400000, 5},
                                                                        {DType::fp64, 33, 484849},
@@ -419,6 +422,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 8191, 8193, "scalar tile, column-major order");
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::fp32, 320001, 100, "(output rows not 16-byte aligned), groups of 8 tile rows");
+  takes(DType::fp32, 16385, 260, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::u8, 16392, 1000,
         "(input and output rows not 16-byte aligned), the group above by a shuffle, 3 blocks an "
         "SM (DRAM peak from 4000 GB/s), groups of 8");
