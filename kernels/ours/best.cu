@@ -21,7 +21,7 @@
 //    elements interleaving whole packets from 56; 1-byte elements in whole packets from 192),
 //    else the skinny path (skinny.cuh), in registers or through shared rows as
 //    skinny_registers_win says;
-//  - 4-byte elements de-interleaving just above one tile (s = 65-95, and to 200 on a GPU of the
+//  - 4-byte elements de-interleaving just above one tile (s = 65-90, and to 200 on a GPU of the
 //    H100's DRAM peak where output rows are not 16-byte aligned: skinny_above_tile_wins): the
 //    skinny path's gather, owning whole output sectors where output rows are not 16-byte
 //    aligned (skinny_sectors_wins);

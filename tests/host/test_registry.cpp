@@ -220,12 +220,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 484849, 33, "gather through skewed shared rows, 62 positions a block, whole");
   // 4-byte elements de-interleaving just above one tile (skinny_above_tile_wins): the gather,
   // owning whole sectors of output rows that are not 16-byte aligned; on a host with no GPU (and
-  // above the H100's DRAM peak) s = 65-95, up to 200 below it.
+  // above the H100's DRAM peak) s = 65-90, up to 200 below it.
   takes(DType::fp32, 492307, 65,
         "skinny, de-interleave, gather through skewed shared rows, 60 positions a block, whole "
         "output sectors");
   takes(DType::fp32, 400001, 80, "gather through skewed shared rows, 48 positions a block, whole");
-  takes(DType::fp32, 336843, 95, "gather through skewed shared rows, 40 positions a block, whole");
+  takes(DType::fp32, 363637, 88, "gather through skewed shared rows, 44 positions a block, whole");
+  takes(DType::fp32, 347827, 92, "halo tile");
   takes(DType::fp32, 320001, 100, "halo tile");
   takes(DType::fp32, 492307, 64, "halo tile");
   takes(DType::fp32, 65, 492307, "halo tile");
@@ -235,8 +236,9 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_above_tile_wins(4, 201, 160001, false, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(4, 100, 320000, false, 3352.3)); // output rows aligned
   EXPECT_TRUE(skinny_above_tile_wins(4, 80, 400000, false, 3352.3));
-  EXPECT_FALSE(skinny_above_tile_wins(4, 96, 333333, false, 4814.1));
-  EXPECT_TRUE(skinny_above_tile_wins(4, 95, 336843, false, 4814.1));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 92, 347827, false, 4814.1));
+  EXPECT_TRUE(skinny_above_tile_wins(4, 90, 355557, false, 4814.1));
+  EXPECT_TRUE(skinny_above_tile_wins(4, 92, 347827, false, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(4, 64, 500001, false, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(4, 80, 400001, true, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(8, 80, 400001, false, 3352.3));
