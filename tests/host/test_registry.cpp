@@ -246,7 +246,7 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                                        {DType::fp32, 6400000, 5},
                                                                        {DType::fp64, 33, 484849},
                                                                        {DType::fp32, 400000, 80},
-                                                                       {DType::fp32, 320000, 93}}) {
+                                                                       {DType::fp32, 355556, 90}}) {
     const std::string p = note_of(*k, t, rows, cols);
     EXPECT_NE(p.find("gather"), std::string::npos) << p;
     EXPECT_EQ(p.find("sectors"), std::string::npos) << p;
