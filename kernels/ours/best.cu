@@ -25,6 +25,8 @@
 //    H100's DRAM peak where output rows are not 16-byte aligned: skinny_above_tile_wins): the
 //    skinny path's gather, owning whole output sectors where output rows are not 16-byte
 //    aligned (skinny_sectors_wins);
+//  - 1-, 2- and 4-byte elements interleaving just above one tile into short rows that are not
+//    whole packets, up to 400 bytes (skinny_interleave_above_tile_wins): the gather;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -168,6 +170,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // 4-byte elements de-interleaving just above one tile: the gather (skinny_above_tile_wins).
   if (tb::ours::skinny_above_tile_wins(size, s, std::max(a.rows, a.cols), a.rows <= a.cols, dram))
     return Path::skinny;
+  // Interleaving just above one tile into short rows that are not whole packets: the gather
+  // (skinny_interleave_above_tile_wins).
+  if (tb::ours::skinny_interleave_above_tile_wins(size, s, a.rows <= a.cols)) return Path::skinny;
   // 2-byte elements whose output rows split 32-byte sectors (rows 8 mod 16) take the halo tile,
   // which owns whole sectors of them (halo_sides).
   // Bytes whose output rows are 16 mod 32 bytes take the halo tile owning whole sectors by row

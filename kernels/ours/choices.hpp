@@ -208,4 +208,19 @@ constexpr bool skinny_above_tile_wins(int element_size, int s, int L, bool inter
   const int last = lower_dram_peak(dram_peak_gbps) && L % 4 != 0 ? 200 : 90;
   return element_size == 4 && !interleave && s > 64 && s <= last;
 }
+// Where ours_best interleaves above one tile through the skinny path's gather: 1-, 2- and 4-byte
+// elements whose short rows (s elements, s from 16V) are not whole 16-byte packets, up to 400
+// bytes of them, where the halo tile leaves its last tile column part empty and realigns every
+// output row. Measured (one pass each GPU, s x L with L odd, % of memcpy, H200 / H100, the halo
+// tile -> the gather; docs/perf-notes.md): fp32 at s = 65 58 -> 85 / 75 -> 91, 70 63 -> 89 /
+// 80 -> 91, 90 74 -> 85 / 91 -> 91, 97 76 -> 86 / 91 -> 91; fp16 at 129 38 -> 72 / 52 -> 83, 161
+// 47 -> 79 / 64 -> 86, 180 58 -> 81 / 77 -> 87; u8 at 257, 264, 300 and 333 +7 to +14 / +12 to
+// +24. Short rows of whole packets keep the tile (fp32 80 and 112, fp16 144 and 160, u8 272 and
+// 400: the H100 3 to 17 ahead on the tile; the H200 1 to 7 behind at fp32 80 and fp16 144 and
+// 160, ahead at the others), and so do longer ones (fp32 127: -1 / -2).
+constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool interleave) {
+  if (!interleave || element_size > 4) return false;
+  const int v = 16 / element_size;
+  return s > 16 * v && s % v != 0 && s * element_size <= 400;
+}
 } // namespace tb::ours

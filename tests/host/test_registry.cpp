@@ -229,7 +229,26 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 347827, 92, "halo tile");
   takes(DType::fp32, 320001, 100, "halo tile");
   takes(DType::fp32, 492307, 64, "halo tile");
-  takes(DType::fp32, 65, 492307, "halo tile");
+  takes(DType::fp32, 64, 500001, "halo tile");
+  // Interleaving just above one tile into short rows that are not whole packets, up to 400
+  // bytes of them (skinny_interleave_above_tile_wins): the gather; whole packets, longer rows and
+  // 8-byte elements keep their tile.
+  takes(DType::fp32, 65, 492307, "skinny, interleave, gather through skewed shared rows");
+  takes(DType::fp32, 97, 329897, "skinny, interleave, gather");
+  takes(DType::fp16, 129, 496125, "skinny, interleave, gather");
+  takes(DType::bf16, 180, 355555, "skinny, interleave, gather");
+  takes(DType::u8, 257, 498055, "skinny, interleave, gather");
+  takes(DType::u8, 333, 384385, "skinny, interleave, gather");
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 101, 316833},
+                                                                       {DType::fp32, 80, 400001},
+                                                                       {DType::fp16, 144, 444445},
+                                                                       {DType::fp16, 201, 318409},
+                                                                       {DType::u8, 272, 470589},
+                                                                       {DType::u8, 401, 319203},
+                                                                       {DType::fp64, 65, 246153}}) {
+    const std::string p = note_of(*k, t, rows, cols);
+    EXPECT_EQ(p.find("skinny"), std::string::npos) << p;
+  }
   using tb::ours::skinny_above_tile_wins;
   EXPECT_TRUE(skinny_above_tile_wins(4, 100, 320001, false, 3352.3));
   EXPECT_TRUE(skinny_above_tile_wins(4, 200, 160001, false, 3352.3));
