@@ -1,0 +1,3 @@
+B --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --kernels cuda_memcpy,ours_best,ours_skinny_sectors,ours_skinny_gather --dtype fp32 --size 492307x65 457143x70 426667x75 400001x80 380953x84 363637x88 347827x92 336843x95 333333x96 329897x97 320001x100 285715x112 251969x127 250001x128 200001x160 160001x200 142857x224 133333x240 400000x80 320000x97 320000x100 --csv ab-dcc9d90-SIDE-fp32-P.csv
+B --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --kernels cuda_memcpy,ours_best,ours_skinny_gather,ours_words_compact --dtype fp16 --size 105x609523 113x566371 119x537815 127x503937 112x571429 113x566372 121x533336 127x503936 --csv ab-dcc9d90-SIDE-fp16-P.csv
+(B: build/ci/transpose_bench of the base tree 3a77f6b and of dcc9d90; passes alternate base, new)

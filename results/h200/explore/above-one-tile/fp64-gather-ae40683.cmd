@@ -1,0 +1,1 @@
+build/ci/transpose_bench --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --kernels cuda_memcpy,ours_best,ours_skinny_sectors,ours_skinny_gather --dtype fp64 --size 246153x65 200001x80 160001x100 125001x128 80001x200 --csv fp64-gather-ae40683.csv

@@ -1,0 +1,1 @@
+build/ci/transpose_bench --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --kernels cuda_memcpy,ours_best,ours_skinny_sectors --dtype fp64 --size 246153x65 222223x72 200001x80 177779x90 160001x100 125001x128 80001x200 --csv fp64-gather-e48de51-P.csv

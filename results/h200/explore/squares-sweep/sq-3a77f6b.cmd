@@ -1,0 +1,1 @@
+build/ci/transpose_bench --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --kernels cuda_memcpy,ours_best,ours_tile16,ours_tile16_g8,ours_tile16_colmajor,ours_tile16_cg4,ours_tile16_r8,ours_tile16_occ,ours_tile16_edges,ours_tile16_halo,ours_tile8 --dtype u8 --size 8192 16384 --csv sq-3a77f6b-u8.csv
