@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""Writes configs/shape-map-{1,2,4,8}b.toml: the shape map, one config per element size.
+"""Writes configs/shape-map-{1,2,4,8}b.toml: the shape map, one config per element size; and
+configs/above-tile-{1,2,4,8}b.toml: the short sides just above one tile that the map steps over.
 
 Every shape has a short side s from 1 to 4096 (and one square) in both orientations, s x L and
 L x s, with L chosen so that input + output is about 256 MB (at least four times the largest L2
 of the GPUs measured here), and L odd for every other s. It runs `ours_best`, cuBLAS geam, the
 paper's bank-conflict-free kernel and the best article kernel beside cudaMemcpy, L2 flushed,
 median of 10 samples of 10 launches. `scripts/plot.py --heatmap` draws it.
+
+The above-tile configs take s from one 16-byte tile's side (16V elements, V = 16 / size) to
+twice it, where the 16-byte and halo tiles leave their last tile column part empty (16V + 1,
++ V/2, + V, 18V + 1, 20V, 24V + 1, 25V, 31V + 1 and 32V - 1), both orientations, in + out about
+256 MB, L odd for every other s, `ours_best` beside cudaMemcpy only: a check for holes between
+the map's short sides (docs/perf-notes.md, "just above one tile").
 
 usage: scripts/shape-map-configs.py [--check]   (--check: fail if the committed configs differ)
 """
@@ -44,12 +51,41 @@ def config(size):
     return "\n".join(lines) + "\n"
 
 
+def above_tile_config(size):
+    v = 16 // size
+    tile = 16 * v
+    sides = [tile + 1, tile + max(v // 2, 1), tile + v, tile + 2 * v + 1, tile + 4 * v,
+             tile + 8 * v + 1, tile + 9 * v, tile + 15 * v + 1, 2 * tile - 1]
+    sides = sorted(set(sides))
+    elements = BYTES // (2 * size)
+    shapes = []
+    for i, s in enumerate(sides):
+        long = elements // s
+        long = long | 1 if i % 2 == 0 else long & ~1  # odd for every other short side
+        shapes += [f"{s}x{long}", f"{long}x{s}"]
+    lines = [
+        f"# Short sides just above one tile for {size}-byte elements: written by",
+        "# scripts/shape-map-configs.py. s from 16V to 32V in both orientations, in + out about",
+        "# 256 MB; ours_best beside cudaMemcpy.",
+        "size = [" + ", ".join(f'"{s}"' for s in shapes) + "]",
+        "dtype = [" + ", ".join(f'"{t}"' for t in TYPES[size]) + "]",
+        'kernels = ["ours_best", "cuda_memcpy"]',
+        'modes = ["loop-over-kernel"]',
+        'l2 = "flush"',
+        "reps = 10",
+        "samples = 10",
+        'unit = "GB"',
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     stale = []
-    for size in TYPES:
-        path = os.path.join(root, "configs", f"shape-map-{size}b.toml")
-        text = config(size)
+    files = [(f"shape-map-{size}b.toml", config(size)) for size in TYPES]
+    files += [(f"above-tile-{size}b.toml", above_tile_config(size)) for size in TYPES]
+    for name, text in files:
+        path = os.path.join(root, "configs", name)
         if "--check" in sys.argv[1:]:
             if not os.path.exists(path) or open(path).read() != text:
                 stale.append(path)
