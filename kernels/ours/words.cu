@@ -29,18 +29,34 @@ bool word_tile_takes(const tb::LaunchArgs& a) {
                               a.rows <= a.cols);
 }
 
+// The word tile past one tile (ours_words_past): short sides from 16V to 32V - 1, where the
+// 16-byte and halo tiles leave their last tile column part empty (docs/perf-notes.md, "just above
+// one tile"). Nothing in the tile's layout is bound to s < 16V (Words::takes is where ours_best
+// stops asking it), and it launches the instances ours_words_sectors and ours_words_compact
+// compile (the same machine code); its shared memory grows with s, at most 75 KB a block for
+// fp32 (s = 127), 80 KB for fp16 (255) and 92 KB for u8 (509), under sm_90's 227 KB.
+bool word_tile_past_takes(const tb::LaunchArgs& a) {
+  const int size = static_cast<int>(tb::dtype_size(a.dtype)), s = std::min(a.rows, a.cols);
+  const int v = 16 / (size > 0 ? size : 1);
+  return size <= 4 && s >= 16 * v && s < 32 * v;
+}
+
 // Which tile: the whole word tile, half the positions a block (five or six blocks an SM,
 // WordsHalf), or the one ours_best takes (words_half_wins). OPTS: the variant (Words), each bit
 // where it applies: kWordsCompact to the interleave of 1- and 2-byte elements, kWordsSpread to
 // the de-interleave of 1-byte ones, kWordsDeal to the de-interleave of 2- and 4-byte ones.
 enum class Tile { whole, half, as_best };
 
-template <Tile TILE, unsigned OPTS = 0> struct Launch {
+// PAST: the tile at short sides from one tile to two (word_tile_past_takes) instead of below one.
+template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kWordsCompact, tb::ours::kWordsDeal, tb::ours::kWordsSpread,
         tb::ours::kWordsSectors;
+    if constexpr (PAST) {
+      if (!word_tile_past_takes(a)) return Launch<TILE, OPTS>::template run<T>(a);
+    }
     if constexpr (sizeof(T) <= 4) {
-      if (word_tile_takes(a)) {
+      if (PAST || word_tile_takes(a)) {
         const int s = std::min(a.rows, a.cols);
         const auto go = [&](auto interleave, auto half) {
           constexpr bool I = decltype(interleave)::value, H = decltype(half)::value;
@@ -221,6 +237,22 @@ bool register_candidate(const char* id, const char* name, const char* summary,
         "positions, P whole sectors), so that no two blocks write parts of one sector; ours_best "
         "owns sectors where words_sectors_wins",
         path_note);
+
+std::string past_note(const tb::LaunchArgs& a) {
+  const int s = std::min(a.rows, a.cols);
+  if (!word_tile_past_takes(a))
+    return "short side not between one tile and two; ran the word tile below one: " + path_note(a);
+  return fmt::format("{}: s = {}", a.rows <= a.cols ? "interleave" : "de-interleave", s);
+}
+
+[[maybe_unused]] const bool registered_past = register_candidate<
+    Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsCompact, true>>(
+    "ours_words_past", "Ours: word tile past one tile (short side 16V to 32V - 1)",
+    "the word tile at short sides from one tile to two (1-, 2- and 4-byte elements), where the "
+    "16-byte and halo tiles leave their last tile column part empty: de-interleaving into "
+    "whole output sectors, the gapped interleave staged compactly; other shapes as "
+    "ours_words_sectors with that staging",
+    past_note);
 
 [[maybe_unused]] const bool registered_deal =
     register_candidate<Launch<Tile::as_best, tb::ours::kWordsDeal>>(

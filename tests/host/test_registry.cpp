@@ -588,6 +588,26 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_NE(note_of(*k, DType::u8, 1000000, 128).find("narrow tile"), std::string::npos);
 }
 
+// The word tile past one tile (ours_words_past, a candidate): short sides from 16V to 32V - 1
+// for 1-, 2- and 4-byte elements, both directions; other shapes say what ran instead.
+TEST(Registry, WordTilePastOneTileTakesShortSidesUpToTwoTiles) {
+  const KernelSpec* k = find_kernel("ours_words_past");
+  ASSERT_NE(k, nullptr);
+  ASSERT_TRUE(static_cast<bool>(k->note));
+  EXPECT_EQ(note_of(*k, DType::fp16, 1001, 200), "de-interleave: s = 200");
+  EXPECT_EQ(note_of(*k, DType::fp16, 128, 4099), "interleave: s = 128");
+  EXPECT_EQ(note_of(*k, DType::u8, 257, 2003), "interleave: s = 257");
+  EXPECT_EQ(note_of(*k, DType::u8, 4099, 511), "de-interleave: s = 511");
+  EXPECT_EQ(note_of(*k, DType::fp32, 4099, 127), "de-interleave: s = 127");
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 4099, 128},
+                                                                       {DType::fp16, 4099, 127},
+                                                                       {DType::u8, 512, 4099},
+                                                                       {DType::fp64, 4099, 40}}) {
+    const std::string p = note_of(*k, t, rows, cols);
+    EXPECT_EQ(p.find("short side not between one tile and two"), 0u) << p;
+  }
+}
+
 // Every saved run in configs/ loads and names only kernels that are registered, so none fails at
 // its first GPU step for a kernel renamed or removed (gpu-keyed.toml names the candidates that
 // ours_best's DRAM-peak rule chooses between).
