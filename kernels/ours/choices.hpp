@@ -198,8 +198,8 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // (63.7 -> 82.2), +13.8 to +17.1 at 70 and 75, +7.9 at 400001 x 80, +15.9 at 400000 x 80
 // (aligned), +2.1 and +4.9 at 84 and 88, but -3.0 at 92 (84.1 -> 81.1), -0.7 at 96, -4.9 at
 // 320001 x 100 and -3.8 to -9.5 at 112-200 (+5.8 and +4.5 at 95 and 97, whose input rows are not
-// 16-byte aligned: not taken); H100 +15.4 at 65, +10.3 at 80, +1.3 to +5.3 at every s from 84 to
-// 200 where L is odd (320001 x 100 91.4 -> 93.3), none at 224 and 240, but where output rows are
+// 16-byte aligned: not taken); H100 +15.4 at 65, +10.3 at 80, +1.3 to +10.5 at every s from 84
+// to 200 where L is odd (320001 x 100 91.4 -> 93.3), none at 224 and 240, but where output rows are
 // aligned -2.3 at 320000 x 97 and -2.2 at 320000 x 100 (+1.6 at 400000 x 80). So s = 65-90 on
 // both GPUs, and up to 200 on a GPU of the H100's DRAM peak where output rows are not 16-byte
 // aligned.
