@@ -27,21 +27,23 @@ KERNELS = ["ours_best", "cublas_geam", "transpose_no_bank_conflicts", "vitamin_p
            "cuda_memcpy"]
 
 
-def config(size):
+def both_ways(sides, size, odd_first):
+    """s x L and L x s for each short side, L such that input + output is BYTES, odd for every
+    other s (the first one where odd_first)."""
     elements = BYTES // (2 * size)
     shapes = []
-    for i, s in enumerate(SIDES):
+    for i, s in enumerate(sides):
         long = elements // s
-        long = long | 1 if i % 2 else long & ~1  # odd for every other short side
+        long = long | 1 if (i % 2 == 0) == odd_first else long & ~1
         shapes += [f"{s}x{long}", f"{long}x{s}"]
-    side = math.isqrt(elements)
-    shapes.append(f"{side}x{side}")
-    lines = [
-        f"# The shape map for {size}-byte elements: written by scripts/shape-map-configs.py.",
-        "# Short side s in both orientations, in + out about 256 MB, and one square.",
+    return shapes
+
+
+def toml(comments, shapes, size, kernels):
+    lines = [f"# {c}" for c in comments] + [
         "size = [" + ", ".join(f'"{s}"' for s in shapes) + "]",
         "dtype = [" + ", ".join(f'"{t}"' for t in TYPES[size]) + "]",
-        "kernels = [" + ", ".join(f'"{k}"' for k in KERNELS) + "]",
+        "kernels = [" + ", ".join(f'"{k}"' for k in kernels) + "]",
         'modes = ["loop-over-kernel"]',
         'l2 = "flush"',
         "reps = 10",
@@ -49,34 +51,25 @@ def config(size):
         'unit = "GB"',
     ]
     return "\n".join(lines) + "\n"
+
+
+def config(size):
+    side = math.isqrt(BYTES // (2 * size))
+    shapes = both_ways(SIDES, size, odd_first=False) + [f"{side}x{side}"]
+    return toml([f"The shape map for {size}-byte elements: written by scripts/shape-map-configs.py.",
+                 "Short side s in both orientations, in + out about 256 MB, and one square."],
+                shapes, size, KERNELS)
 
 
 def above_tile_config(size):
     v = 16 // size
     tile = 16 * v
-    sides = [tile + 1, tile + max(v // 2, 1), tile + v, tile + 2 * v + 1, tile + 4 * v,
-             tile + 8 * v + 1, tile + 9 * v, tile + 15 * v + 1, 2 * tile - 1]
-    sides = sorted(set(sides))
-    elements = BYTES // (2 * size)
-    shapes = []
-    for i, s in enumerate(sides):
-        long = elements // s
-        long = long | 1 if i % 2 == 0 else long & ~1  # odd for every other short side
-        shapes += [f"{s}x{long}", f"{long}x{s}"]
-    lines = [
-        f"# Short sides just above one tile for {size}-byte elements: written by",
-        "# scripts/shape-map-configs.py. s from 16V to 32V in both orientations, in + out about",
-        "# 256 MB; ours_best beside cudaMemcpy.",
-        "size = [" + ", ".join(f'"{s}"' for s in shapes) + "]",
-        "dtype = [" + ", ".join(f'"{t}"' for t in TYPES[size]) + "]",
-        'kernels = ["ours_best", "cuda_memcpy"]',
-        'modes = ["loop-over-kernel"]',
-        'l2 = "flush"',
-        "reps = 10",
-        "samples = 10",
-        'unit = "GB"',
-    ]
-    return "\n".join(lines) + "\n"
+    sides = sorted({tile + 1, tile + max(v // 2, 1), tile + v, tile + 2 * v + 1, tile + 4 * v,
+                    tile + 8 * v + 1, tile + 9 * v, tile + 15 * v + 1, 2 * tile - 1})
+    return toml([f"Short sides just above one tile for {size}-byte elements: written by",
+                 "scripts/shape-map-configs.py. s from 16V to 32V in both orientations, in + out about",
+                 "256 MB; ours_best beside cudaMemcpy."],
+                both_ways(sides, size, odd_first=True), size, ["ours_best", "cuda_memcpy"])
 
 
 def main():
