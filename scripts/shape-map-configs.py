@@ -56,9 +56,11 @@ def toml(comments, shapes, size, kernels):
 def config(size):
     side = math.isqrt(BYTES // (2 * size))
     shapes = both_ways(SIDES, size, odd_first=False) + [f"{side}x{side}"]
-    return toml([f"The shape map for {size}-byte elements: written by scripts/shape-map-configs.py.",
-                 "Short side s in both orientations, in + out about 256 MB, and one square."],
-                shapes, size, KERNELS)
+    comments = [
+        f"The shape map for {size}-byte elements: written by scripts/shape-map-configs.py.",
+        "Short side s in both orientations, in + out about 256 MB, and one square.",
+    ]
+    return toml(comments, shapes, size, KERNELS)
 
 
 def above_tile_config(size):
@@ -66,10 +68,13 @@ def above_tile_config(size):
     tile = 16 * v
     sides = sorted({tile + 1, tile + max(v // 2, 1), tile + v, tile + 2 * v + 1, tile + 4 * v,
                     tile + 8 * v + 1, tile + 9 * v, tile + 15 * v + 1, 2 * tile - 1})
-    return toml([f"Short sides just above one tile for {size}-byte elements: written by",
-                 "scripts/shape-map-configs.py. s from 16V to 32V in both orientations, in + out about",
-                 "256 MB; ours_best beside cudaMemcpy."],
-                both_ways(sides, size, odd_first=True), size, ["ours_best", "cuda_memcpy"])
+    comments = [
+        f"Short sides just above one tile for {size}-byte elements: written by",
+        "scripts/shape-map-configs.py. s from 16V to 32V in both orientations, in + out about",
+        "256 MB; ours_best beside cudaMemcpy.",
+    ]
+    return toml(comments, both_ways(sides, size, odd_first=True), size,
+                ["ours_best", "cuda_memcpy"])
 
 
 def main():
