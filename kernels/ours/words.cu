@@ -36,9 +36,8 @@ bool word_tile_takes(const tb::LaunchArgs& a) {
 // compile (the same machine code); its shared memory grows with s, at most 75 KB a block for
 // fp32 (s = 127), 80 KB for fp16 (255) and 92 KB for u8 (509), under sm_90's 227 KB.
 bool word_tile_past_takes(const tb::LaunchArgs& a) {
-  const int size = static_cast<int>(tb::dtype_size(a.dtype)), s = std::min(a.rows, a.cols);
-  const int v = 16 / (size > 0 ? size : 1);
-  return size <= 4 && s >= 16 * v && s < 32 * v;
+  const int v = tb::elems_per_16_bytes(a.dtype), s = std::min(a.rows, a.cols);
+  return tb::dtype_size(a.dtype) <= 4 && s >= 16 * v && s < 32 * v;
 }
 
 // Which tile: the whole word tile, half the positions a block (five or six blocks an SM,
