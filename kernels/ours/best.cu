@@ -273,17 +273,8 @@ struct Launch {
                                           g.interleave)) // whole output sectors
           g = tb::ours::skinny_sectors_launch<T>(g, s);
       }
-      tb::ours::with_skinny_side<kSectors>(g, [&](auto side) {
-        constexpr int S = decltype(side)::value;
-        const auto skinny = [&](auto kernel) {
-          tb::allow_dynamic_smem(kernel, g.smem);
-          tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
-        };
-        if constexpr ((S & tb::ours::kSkinnySectors) != 0)
-          skinny(ours_best_skinny<T, S, false>);
-        else
-          g.interleave ? skinny(ours_best_skinny<T, S, true>)
-                       : skinny(ours_best_skinny<T, S, false>);
+      tb::ours::launch_skinny<T, kSectors>(g, a, [](auto side, auto interleave) {
+        return ours_best_skinny<T, decltype(side)::value, decltype(interleave)::value>;
       });
       break;
     }

@@ -765,4 +765,20 @@ template <bool SECTORS = false, typename F> void with_skinny_side(const SkinnyLa
   }
 }
 
+// Launches g: allows its shared memory and launches kernel_of(side, interleave), the kernel
+// instance of a variant S (side, a std::integral_constant<int, S>) and a direction (interleave,
+// a std::bool_constant); the sector variants de-interleave only. With SECTORS, as
+// with_skinny_side.
+template <typename T, bool SECTORS = false, typename K>
+void launch_skinny(const SkinnyLaunch& g, const LaunchArgs& a, K&& kernel_of) {
+  with_skinny_side<SECTORS>(g, [&](auto side) {
+    TransposeKernel<T> kernel = kernel_of(side, std::false_type{});
+    if constexpr ((decltype(side)::value & kSkinnySectors) == 0) {
+      if (g.interleave) kernel = kernel_of(side, std::true_type{});
+    }
+    allow_dynamic_smem(kernel, g.smem);
+    launch_kernel(kernel, dim3(g.blocks), dim3(kThreads), g.smem, a);
+  });
+}
+
 } // namespace tb::ours

@@ -94,12 +94,8 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
       }
     }
     const auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::measured);
-    tb::ours::with_skinny_side(g, [&](auto side) {
-      constexpr int S = decltype(side)::value;
-      const auto kernel =
-          g.interleave ? ours_words_fallback<T, S, true> : ours_words_fallback<T, S, false>;
-      tb::allow_dynamic_smem(kernel, g.smem);
-      tb::launch_kernel(kernel, dim3(g.blocks), dim3(256), g.smem, a);
+    tb::ours::launch_skinny<T>(g, a, [](auto side, auto interleave) {
+      return ours_words_fallback<T, decltype(side)::value, decltype(interleave)::value>;
     });
   }
 };
