@@ -21,12 +21,18 @@
 //    elements interleaving whole packets from 56; 1-byte elements in whole packets from 192),
 //    else the skinny path (skinny.cuh), in registers or through shared rows as
 //    skinny_registers_win says;
-//  - 4-byte elements de-interleaving just above one tile (s = 65-90, and to 200 on a GPU of the
-//    H100's DRAM peak where output rows are not 16-byte aligned: skinny_above_tile_wins): the
-//    skinny path's gather, owning whole output sectors where output rows are not 16-byte
-//    aligned (skinny_sectors_wins);
+//  - a short side just above one tile (16V + 1 to 32V - 1): the word tile past one tile
+//    (word_tile_past_wins, asked right after the narrow tile: de-interleaving 2- and 4-byte
+//    elements up to 400 bytes of short row, fp32 to 127 where output rows are not 16-byte
+//    aligned, interleaving them up to 300 bytes, 1-byte elements up to 300 both ways where the
+//    short rows are not whole packets), into whole output sectors de-interleaving, staged
+//    compactly interleaving 1- and 2-byte elements;
+//  - 4-byte elements de-interleaving from two tiles to s = 200 on a GPU of the H100's DRAM peak
+//    where output rows are not 16-byte aligned (skinny_above_tile_wins): the skinny path's
+//    gather, owning whole output sectors (skinny_sectors_wins);
 //  - 1-, 2- and 4-byte elements interleaving just above one tile into short rows that are not
-//    whole packets, up to 400 bytes (skinny_interleave_above_tile_wins): the gather;
+//    whole packets, up to 400 bytes, that the word tile does not take
+//    (skinny_interleave_above_tile_wins): the gather;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped
 //    register budget all measured slower), its edge tiles in 16-byte packets too where the
@@ -158,6 +164,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // The sides whose rows are 16-byte aligned as the halo tile sees them (halo_sides).
   const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
+  // Short sides from one tile to two: the word tile where word_tile_past_wins.
+  if (tb::ours::word_tile_past_wins(size, s, std::max(a.rows, a.cols), a.rows <= a.cols))
+    return Path::words;
   // Bytes whose input rows alone are whole packets, s from one tile: the halo tile owning whole
   // sectors of the output (halo_byte_sectors_wins), ahead of the chunked word tile.
   if (tb::ours::halo_byte_sectors_wins(size, al, s)) return Path::halo;
@@ -167,7 +176,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements in unaligned rows: the scalar tile trails the skinny path up to s = 33.
   if (tb::dtype_size(a.dtype) == 8 && !aligned && s < 32 * v) return Path::skinny;
-  // 4-byte elements de-interleaving just above one tile: the gather (skinny_above_tile_wins).
+  // 4-byte elements de-interleaving from two tiles on an H100: the gather (skinny_above_tile_wins).
   if (tb::ours::skinny_above_tile_wins(size, s, std::max(a.rows, a.cols), a.rows <= a.cols, dram))
     return Path::skinny;
   // Interleaving just above one tile into short rows that are not whole packets: the gather
@@ -219,13 +228,13 @@ struct Launch {
     }
     case Path::words: {
       if constexpr (sizeof(T) <= 4) {
-        const int s = std::min(a.rows, a.cols), size = static_cast<int>(sizeof(T));
-        const bool half = tb::ours::words_half_wins(size, s, a.rows <= a.cols, dram);
-        const bool compact = tb::ours::words_compact_wins(size, s, a.rows <= a.cols);
-        const bool sectors = tb::ours::words_sectors_wins<T>(s, a.rows <= a.cols, half);
-        // The whole word tile, or half the positions a block where words_half_wins (for
-        // 1-byte elements staged compactly where words_compact_wins); de-interleaving, owning
-        // whole output sectors where words_sectors_wins.
+        const int s = std::min(a.rows, a.cols);
+        const tb::ours::WordsPick p =
+            tb::ours::words_pick(static_cast<int>(sizeof(T)), s, a.rows <= a.cols, dram);
+        const bool half = p.half, compact = p.compact, sectors = p.sectors;
+        // The whole word tile, or half the positions a block where words_half_wins; interleaving
+        // 1- and 2-byte elements, staged compactly where the pick says so; de-interleaving,
+        // owning whole output sectors where it says so (words_pick).
         const auto go = [&](auto interleave) {
           constexpr bool I = decltype(interleave)::value;
           const auto words = [&](auto w) {
@@ -235,11 +244,13 @@ struct Launch {
                               dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
                               W::smem(s, I), a);
           };
-          constexpr unsigned SE = tb::ours::kWordsSectors;
+          constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           if constexpr (sizeof(T) == 1 && I) {
-            if (compact)
-              words(tb::ours::WordsHalf<T, I, tb::ours::kWordsCompact>{});
+            if (compact && half)
+              words(tb::ours::WordsHalf<T, I, CO>{});
+            else if (compact) // past one tile
+              words(tb::ours::Words<T, R, 3, CO>{});
             else if (half)
               words(tb::ours::WordsHalf<T, I>{});
             else
@@ -251,6 +262,11 @@ struct Launch {
               words(tb::ours::WordsHalf<T, false>{});
             else if (sectors)
               words(tb::ours::Words<T, R, 3, SE>{});
+            else
+              words(tb::ours::Words<T>{});
+          } else if constexpr (sizeof(T) == 2) {
+            if (compact) // past one tile
+              words(tb::ours::Words<T, R, 3, CO>{});
             else
               words(tb::ours::Words<T>{});
           } else {
@@ -413,16 +429,12 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::words: {
     const int s = std::min(a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
-    const bool half = tb::ours::words_half_wins(size, s, interleave, dram);
-    const bool sectors =
-        size == 1   ? tb::ours::words_sectors_wins<unsigned char>(s, interleave, half)
-        : size == 2 ? tb::ours::words_sectors_wins<unsigned short>(s, interleave, half)
-                    : tb::ours::words_sectors_wins<unsigned>(s, interleave, half);
+    const auto [half, compact, sectors] = tb::ours::words_pick(size, s, interleave, dram);
     return fmt::format(
-        "path: word tile, {} (s = {}{}{}{})", interleave ? "interleave" : "de-interleave", s,
-        half ? ", half the positions a block" : "",
-        tb::ours::words_compact_wins(size, s, interleave) ? ", staged compactly" : "",
-        sectors ? ", whole output sectors" : "");
+        "path: word tile{}, {} (s = {}{}{}{})",
+        s >= 16 * tb::elems_per_16_bytes(a.dtype) ? " past one tile" : "",
+        interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
+        compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

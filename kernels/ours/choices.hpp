@@ -200,13 +200,16 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // 320001 x 100 and -3.8 to -9.5 at 112-200 (+5.8 and +4.5 at 95 and 97, whose input rows are not
 // 16-byte aligned: not taken); H100 +15.4 at 65, +10.3 at 80, +1.3 to +10.5 at every s from 84
 // to 200 where L is odd (320001 x 100 91.4 -> 93.3), none at 224 and 240, but where output rows are
-// aligned -2.3 at 320000 x 97 and -2.2 at 320000 x 100 (+1.6 at 400000 x 80). So s = 65-90 on
-// both GPUs, and up to 200 on a GPU of the H100's DRAM peak where output rows are not 16-byte
-// aligned.
+// aligned -2.3 at 320000 x 97 and -2.2 at 320000 x 100 (+1.6 at 400000 x 80). So it took s =
+// 65-90 on both GPUs, and up to 200 on a GPU of the H100's DRAM peak where output rows are not
+// 16-byte aligned. The word tile past one tile has since led it below two tiles on both GPUs
+// (word_tile_past_wins, asked first: fp32 de-interleave at 65-100, and to 127 in unaligned
+// output rows; H100 251969 x 127 93.1 -> 95.8): the gather keeps 128 (two tiles) to 200 on a
+// GPU of the H100's DRAM peak where output rows are not 16-byte aligned.
 constexpr bool skinny_above_tile_wins(int element_size, int s, int L, bool interleave,
                                       double dram_peak_gbps) {
-  const int last = lower_dram_peak(dram_peak_gbps) && L % 4 != 0 ? 200 : 90;
-  return element_size == 4 && !interleave && s > 64 && s <= last;
+  return element_size == 4 && !interleave && lower_dram_peak(dram_peak_gbps) && L % 4 != 0 &&
+         s >= 128 && s <= 200;
 }
 // Where ours_best interleaves above one tile through the skinny path's gather: 1-, 2- and 4-byte
 // elements whose short rows (s elements, s from 16V) are not whole 16-byte packets, up to 400
@@ -222,5 +225,30 @@ constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool i
   if (!interleave || element_size > 4) return false;
   const int v = 16 / element_size;
   return s > 16 * v && s % v != 0 && s * element_size <= 400;
+}
+// Where ours_best runs the word tile past one tile (ours_words_past: short sides from 16V + 1
+// to 32V - 1, where the 16-byte and halo tiles leave their last tile column part empty and the
+// gather de-interleaves slowly): the whole tile, de-interleaving into whole output sectors,
+// interleaving 1- and 2-byte elements staged compactly. Measured at the above-tile configs (one
+// pass each GPU at 3eac98b, % of memcpy, the path ours_best took -> the word tile, H200 / H100;
+// docs/perf-notes.md): de-interleaving fp32 at s = 65-100 +5.6 to +10.0 / -0.8 to +12.2
+// (400001 x 80 83.5 -> 93.5 / 94.2 -> 96.6), 251969 x 127 +5.7 / +2.7 but 256000 x 125 (output
+// rows aligned) -3.5 / -1.9; fp16 at 129-200 +8.0 to +38.2 / +1.9 to +28.5 (496125 x 129
+// 48.7 -> 86.9 / 66.4 -> 94.9), 249 and 255 -1.9 and +3.1 / -2.5 and -1.3; u8 at 257, 264 and
+// 289 +9.2 to +23.6 / +6.5 to +27.8, but where the short rows are whole packets (272, 320, 400)
+// -2.0 to -35.5 / -5.1 to -40.6, and at 385-511 -1.9 to -11.7 / -3.4 to +6.5. Interleaving fp32
+// at 65-73 -0.1 to +13.0 / +0.9 to +3.6 (80 and 100: +7.6 and -0.6 / -2.1 and -2.1); fp16 at
+// 129-145 -1.1 to +32.7 / +3.1 to +21.3 (160-200 -5.8 to +11.2 / -4.7 to +0.9); u8 at 257, 264
+// and 289 -0.1 to +22.1 / +1.3 to +11.2 (272 +7.2 / -4.3). So: up to 400 bytes of short row
+// de-interleaving 2- and 4-byte elements (fp32 up to 127 where output rows are not 16-byte
+// aligned), 300 interleaving; 1-byte elements up to 300 both ways where the short rows are not
+// whole packets.
+constexpr bool word_tile_past_wins(int element_size, int s, int L, bool interleave) {
+  if (element_size > 4) return false;
+  const int v = 16 / element_size, bytes = s * element_size;
+  if (s <= 16 * v || s >= 32 * v) return false; // at s = 16V the tiles are full
+  if (element_size == 1) return bytes <= 300 && s % v != 0;
+  if (interleave) return bytes <= 300;
+  return bytes <= 400 || (element_size == 4 && L % v != 0);
 }
 } // namespace tb::ours

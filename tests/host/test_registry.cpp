@@ -218,54 +218,78 @@ TEST(Registry, BestPathPerShapeAndType) {
         "skinny, de-interleave, gather through shared rows, 66 positions a block, whole output "
         "sectors");
   takes(DType::fp64, 484849, 33, "gather through skewed shared rows, 62 positions a block, whole");
-  // 4-byte elements de-interleaving just above one tile (skinny_above_tile_wins): the gather,
-  // owning whole sectors of output rows that are not 16-byte aligned; on a host with no GPU (and
-  // above the H100's DRAM peak) s = 65-90, up to 200 below it.
-  takes(DType::fp32, 492307, 65,
-        "skinny, de-interleave, gather through skewed shared rows, 60 positions a block, whole "
-        "output sectors");
-  takes(DType::fp32, 400001, 80, "gather through skewed shared rows, 48 positions a block, whole");
-  takes(DType::fp32, 363637, 88, "gather through skewed shared rows, 44 positions a block, whole");
-  takes(DType::fp32, 347827, 92, "halo tile");
-  takes(DType::fp32, 320001, 100, "halo tile");
-  takes(DType::fp32, 492307, 64, "halo tile");
-  takes(DType::fp32, 64, 500001, "halo tile");
-  // Interleaving just above one tile into short rows that are not whole packets, up to 400
-  // bytes of them (skinny_interleave_above_tile_wins): the gather; whole packets, longer rows and
-  // 8-byte elements keep their tile.
-  takes(DType::fp32, 65, 492307, "skinny, interleave, gather through skewed shared rows");
-  takes(DType::fp32, 97, 329897, "skinny, interleave, gather");
-  takes(DType::fp16, 129, 496125, "skinny, interleave, gather");
-  takes(DType::bf16, 180, 355555, "skinny, interleave, gather");
-  takes(DType::u8, 257, 498055, "skinny, interleave, gather");
-  takes(DType::u8, 333, 384385, "skinny, interleave, gather");
-  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 101, 316833},
+  // Just above one tile (word_tile_past_wins): the word tile past one tile, de-interleaving 2-
+  // and 4-byte elements up to 400 bytes of short row (fp32 to 127 where output rows are not
+  // 16-byte aligned) into whole output sectors, interleaving them up to 300 bytes (2-byte ones
+  // staged compactly), 1-byte elements up to 300 both ways where the short rows are not whole
+  // packets; at s = 16V the tiles are full.
+  const auto past = [&](DType t, int rows, int cols) {
+    const int s = std::min(rows, cols);
+    const bool de = rows > cols;
+    takes(t, rows, cols,
+          (std::string("word tile past one tile, ") + (de ? "de-interleave" : "interleave") +
+           " (s = " + std::to_string(s) +
+           (de                 ? ", whole output sectors)"
+            : t == DType::fp32 ? ")"
+                               : ", staged compactly)"))
+              .c_str());
+  };
+  past(DType::fp32, 492307, 65);
+  past(DType::fp32, 400001, 80);
+  past(DType::fp32, 320000, 100);
+  past(DType::fp32, 316833, 101);
+  past(DType::fp32, 251969, 127);
+  past(DType::fp32, 65, 492307);
+  past(DType::fp32, 68, 470589);
+  past(DType::fp32, 75, 426667);
+  past(DType::fp16, 496125, 129);
+  past(DType::fp16, 320001, 200);
+  past(DType::bf16, 129, 496125);
+  past(DType::fp16, 150, 426667);
+  past(DType::u8, 498055, 257);
+  past(DType::u8, 257, 498055);
+  past(DType::u8, 426667, 300);
+  past(DType::u8, 300, 426667);
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 492307, 64},
+                                                                       {DType::fp32, 64, 500001},
+                                                                       {DType::fp32, 316832, 101},
+                                                                       {DType::fp32, 256000, 125},
+                                                                       {DType::fp32, 77, 415585},
                                                                        {DType::fp32, 80, 400001},
-                                                                       {DType::fp16, 144, 444445},
-                                                                       {DType::fp16, 201, 318409},
+                                                                       {DType::fp16, 318409, 201},
+                                                                       {DType::fp16, 151, 423841},
+                                                                       {DType::u8, 470589, 272},
                                                                        {DType::u8, 272, 470589},
-                                                                       {DType::u8, 401, 319203},
-                                                                       {DType::fp64, 65, 246153}}) {
+                                                                       {DType::u8, 332226, 301},
+                                                                       {DType::u8, 301, 332226},
+                                                                       {DType::fp64, 400001, 40}}) {
     const std::string p = note_of(*k, t, rows, cols);
-    EXPECT_EQ(p.find("skinny"), std::string::npos) << p;
+    EXPECT_EQ(p.find("word tile"), std::string::npos) << p;
   }
+  takes(DType::fp32, 492307, 64, "halo tile");
+  takes(DType::fp32, 256000, 125, "halo tile");
+  // Beyond the word tile, the gather interleaving short rows that are not whole packets up to 400
+  // bytes (skinny_interleave_above_tile_wins).
+  takes(DType::fp32, 77, 415585, "skinny, interleave, gather");
+  takes(DType::fp16, 151, 423841, "skinny, interleave, gather");
+  takes(DType::u8, 301, 332226, "skinny, interleave, gather");
+  // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
+  // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
+  // the halo tile).
   using tb::ours::skinny_above_tile_wins;
-  EXPECT_TRUE(skinny_above_tile_wins(4, 100, 320001, false, 3352.3));
+  EXPECT_TRUE(skinny_above_tile_wins(4, 128, 250001, false, 3352.3));
   EXPECT_TRUE(skinny_above_tile_wins(4, 200, 160001, false, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(4, 201, 160001, false, 3352.3));
-  EXPECT_FALSE(skinny_above_tile_wins(4, 100, 320000, false, 3352.3)); // output rows aligned
-  EXPECT_TRUE(skinny_above_tile_wins(4, 80, 400000, false, 3352.3));
-  EXPECT_FALSE(skinny_above_tile_wins(4, 92, 347827, false, 4814.1));
-  EXPECT_TRUE(skinny_above_tile_wins(4, 90, 355557, false, 4814.1));
-  EXPECT_TRUE(skinny_above_tile_wins(4, 92, 347827, false, 3352.3));
-  EXPECT_FALSE(skinny_above_tile_wins(4, 64, 500001, false, 3352.3));
-  EXPECT_FALSE(skinny_above_tile_wins(4, 80, 400001, true, 3352.3));
-  EXPECT_FALSE(skinny_above_tile_wins(8, 80, 400001, false, 3352.3));
-  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp64, 3200000, 5},
-                                                                       {DType::fp32, 6400000, 5},
-                                                                       {DType::fp64, 33, 484849},
-                                                                       {DType::fp32, 400000, 80},
-                                                                       {DType::fp32, 355556, 90}}) {
+  EXPECT_FALSE(skinny_above_tile_wins(4, 127, 251969, false, 3352.3)); // the word tile's
+  EXPECT_FALSE(skinny_above_tile_wins(4, 200, 160000, false, 3352.3)); // output rows aligned
+  EXPECT_FALSE(skinny_above_tile_wins(4, 150, 213333, false, 4814.1));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 150, 213333, true, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(8, 150, 213333, false, 3352.3));
+  using tb::ours::word_tile_past_wins;
+  EXPECT_FALSE(word_tile_past_wins(4, 128, 250001, false)); // two tiles
+  EXPECT_FALSE(word_tile_past_wins(8, 40, 400001, false));
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{
+           {DType::fp64, 3200000, 5}, {DType::fp32, 6400000, 5}, {DType::fp64, 33, 484849}}) {
     const std::string p = note_of(*k, t, rows, cols);
     EXPECT_NE(p.find("gather"), std::string::npos) << p;
     EXPECT_EQ(p.find("sectors"), std::string::npos) << p;
@@ -408,7 +432,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 250016, 256, "16-byte tile");
   takes(DType::u8, 500016, 256, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::fp32, 125004, 256, "16-byte tile");
-  takes(DType::fp32, 320001, 100, "halo tile (output rows not");
+  takes(DType::fp32, 160001, 200, "halo tile (output rows not");
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8192, 8192, "16-byte tile");
@@ -442,7 +466,6 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 16001, 1000, "scalar tile, column-major order");
   takes(DType::fp64, 8191, 8193, "scalar tile, column-major order");
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
-  takes(DType::fp32, 320001, 100, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::fp32, 16385, 260, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::u8, 16392, 1000,
         "(input and output rows not 16-byte aligned), the group above by a shuffle, 3 blocks an "
