@@ -285,6 +285,28 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_above_tile_wins(4, 150, 213333, false, 4814.1));
   EXPECT_FALSE(skinny_above_tile_wins(4, 150, 213333, true, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(8, 150, 213333, false, 3352.3));
+  // 8-byte elements from one tile (skinny_eight_byte_wins): the gather, owning whole output
+  // sectors de-interleaving, in unaligned rows below two tiles and de-interleaving to 90; in
+  // aligned ones de-interleaving to 48, interleaving short rows of 16 mod 32 bytes to 42.
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{
+           {470588, 34}, {333334, 48}, {246153, 65}, {177779, 90}, {484849, 33}}) {
+    takes(DType::fp64, rows, cols, "skinny, de-interleave, gather");
+    takes(DType::fp64, rows, cols, "whole output sectors");
+  }
+  takes(DType::fp64, 34, 470588, "skinny, interleave, gather");
+  takes(DType::fp64, 42, 380952, "skinny, interleave, gather");
+  takes(DType::fp64, 63, 253969, "skinny, interleave, gather");
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{{320000, 50},
+                                                            {160001, 100},
+                                                            {177780, 90},
+                                                            {175825, 91},
+                                                            {36, 444444},
+                                                            {46, 347826},
+                                                            {65, 246153},
+                                                            {500000, 32}}) {
+    const std::string p = note_of(*k, DType::fp64, rows, cols);
+    EXPECT_EQ(p.find("skinny"), std::string::npos) << p;
+  }
   using tb::ours::word_tile_past_wins;
   EXPECT_FALSE(word_tile_past_wins(4, 128, 250001, false)); // two tiles
   EXPECT_FALSE(word_tile_past_wins(8, 40, 400001, false));
