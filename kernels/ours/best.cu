@@ -12,16 +12,16 @@
 //    in chunks of 32 channels (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte
 //    elements above it where skinny_eight_byte_wins (unaligned rows up to s = 63, and
-//    de-interleaving to 90; aligned ones de-interleaving to 48, interleaving at s = 2 mod 4 to
-//    42): the word tile (words.cuh) where words_tile_wins says so (1-byte elements from s = 9
-//    both ways, half the positions a block and staged compactly as words_half_wins and
-//    words_compact_wins say; 2-byte ones de-interleaving from s = 9 but 16, on half the
-//    positions a block below 16; 4-byte ones de-interleaving from s = 9; 2- and 4-byte ones up
-//    to s = 33 on half the positions a block above the H100's DRAM peak), unless the halo tile's
-//    partial tiles win first (halo_short_side_wins: 2-byte elements interleaving whole packets
-//    from s = 105; 4-byte elements interleaving whole packets from 56; 1-byte elements in whole
-//    packets from 192), else the skinny path (skinny.cuh), in registers or through shared rows
-//    as skinny_registers_win says;
+//    de-interleaving to 90; aligned ones de-interleaving to 48, on a GPU of the H100's DRAM peak
+//    interleaving at s = 2 mod 4 to 42): the word tile (words.cuh) where words_tile_wins says so
+//    (1-byte elements from s = 9 both ways, half the positions a block and staged compactly as
+//    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving from s = 9 but 16, on
+//    half the positions a block below 16; 4-byte ones de-interleaving from s = 9; 2- and 4-byte
+//    ones up to s = 33 on half the positions a block above the H100's DRAM peak), unless the halo
+//    tile's partial tiles win first (halo_short_side_wins: 2-byte elements interleaving whole
+//    packets from s = 105; 4-byte elements interleaving whole packets from 56; 1-byte elements in
+//    whole packets from 192), else the skinny path (skinny.cuh), in registers or through shared
+//    rows as skinny_registers_win says;
 //  - a short side just above one tile (16V + 1 to 32V - 1): the word tile past one tile
 //    (word_tile_past_wins, asked right after the narrow tile: de-interleaving 2- and 4-byte
 //    elements up to 400 bytes of short row, fp32 to 127 where output rows are not 16-byte
@@ -153,9 +153,9 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
-// The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). One path differs
-// between the H100 and the H200 (skinny_above_tile_wins, keyed on lower_dram_peak); the choices
-// within a path that take the DRAM peak do so where they are made.
+// The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Two paths differ
+// between the H100 and the H200 (skinny_above_tile_wins and skinny_eight_byte_wins, keyed on
+// lower_dram_peak); the choices within a path that take the DRAM peak do so where they are made.
 Path choose(const tb::LaunchArgs& a, double dram) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
@@ -176,7 +176,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements from one tile where the gather leads the tiles (skinny_eight_byte_wins).
-  if (size == 8 && tb::ours::skinny_eight_byte_wins(s, aligned, a.rows <= a.cols))
+  if (size == 8 && tb::ours::skinny_eight_byte_wins(s, aligned, a.rows <= a.cols, dram))
     return Path::skinny;
   // 4-byte elements de-interleaving from two tiles on an H100: the gather (skinny_above_tile_wins).
   if (tb::ours::skinny_above_tile_wins(size, s, std::max(a.rows, a.cols), a.rows <= a.cols, dram))

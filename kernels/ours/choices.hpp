@@ -254,17 +254,20 @@ constexpr bool word_tile_past_wins(int element_size, int s, int L, bool interlea
 // Where ours_best runs 8-byte elements through the skinny path's gather (whole output sectors
 // de-interleaving, skinny_sectors_wins) from one tile (s = 16V = 32): in rows that are not
 // 16-byte aligned up to s = 63 both ways (the scalar tile trailed it up to s = 33), and
-// de-interleaving up to 90; where both sides are aligned, de-interleaving up to 48 and
-// interleaving at s = 2 mod 4 up to 42, where the short rows are 16 mod 32 bytes. Measured
-// (% of memcpy, the path ours_best took -> the gather; docs/perf-notes.md): unaligned
-// de-interleave at s = 65, 72, 80, 90, 100 and 128, H200 (two passes) 76.4 -> 88.8, +10.0,
-// +6.8, +3.7, -0.6, -4.8; H100 (one pass) 88.0 -> 96.5, +6.3, +3.6, +1.9, +1.3; aligned, H100
-// (one pass), de-interleave at 34-48 +4.5 to +13.4 (470588 x 34 83.8 -> 97.2), at 50 -2.3;
-// interleave at 34, 38 and 42 +8.9, +6.3 and +4.1 (34 x 470588 87.2 -> 96.1), at 36, 40, 44
-// and 48 -1.3 to +0.2, at 50 -0.7.
-constexpr bool skinny_eight_byte_wins(int s, bool aligned, bool interleave) {
+// de-interleaving up to 90; where both sides are aligned, de-interleaving up to 48, and on a GPU
+// of the H100's DRAM peak interleaving at s = 2 mod 4 up to 42, where the short rows are 16 mod 32
+// bytes. Measured (% of memcpy, the path ours_best took -> the gather; docs/perf-notes.md):
+// unaligned de-interleave at s = 65, 72, 80, 90 and 100, H200 (two passes) 76.1 -> 88.6, +10.2,
+// +7.1, +3.6, +0.1 (at 128 -4.8); H100 (one pass) 88.0 -> 96.5, +6.3, +3.6, +1.9, +1.3; aligned
+// de-interleave at 34-48 H200 (two passes) +8.2 to +21.6 (470588 x 34 70.7 -> 92.3), H100 (one
+// pass) +4.5 to +13.4 (83.8 -> 97.2), at 50 H200 +0.1 (one pass), H100 -2.3; aligned interleave
+// at 34, 38 and 42 H100 +8.9, +6.3 and +4.1 (34 x 470588 87.2 -> 96.1; at 36, 40, 44 and 48 -1.3
+// to +0.2, at 50 -0.7) but H200 -1.8, +2.6 and -3.6.
+constexpr bool skinny_eight_byte_wins(int s, bool aligned, bool interleave, double dram_peak_gbps) {
   if (s < 32 || s > 90) return false;
   if (!aligned) return s < 64 || !interleave;
-  return s > 32 && (interleave ? s % 4 == 2 && s <= 42 : s <= 48); // at 32 the tiles are full
+  if (s <= 32) return false; // at 32 the tiles are full
+  if (interleave) return lower_dram_peak(dram_peak_gbps) && s % 4 == 2 && s <= 42;
+  return s <= 48;
 }
 } // namespace tb::ours

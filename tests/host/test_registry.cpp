@@ -293,14 +293,21 @@ TEST(Registry, BestPathPerShapeAndType) {
     takes(DType::fp64, rows, cols, "skinny, de-interleave, gather");
     takes(DType::fp64, rows, cols, "whole output sectors");
   }
-  takes(DType::fp64, 34, 470588, "skinny, interleave, gather");
-  takes(DType::fp64, 42, 380952, "skinny, interleave, gather");
   takes(DType::fp64, 63, 253969, "skinny, interleave, gather");
+  using tb::ours::skinny_eight_byte_wins;
+  EXPECT_TRUE(skinny_eight_byte_wins(34, true, true, 3352.3)); // aligned interleave: the H100's
+  EXPECT_TRUE(skinny_eight_byte_wins(42, true, true, 3352.3));
+  EXPECT_FALSE(skinny_eight_byte_wins(34, true, true, 4814.1));
+  EXPECT_FALSE(skinny_eight_byte_wins(46, true, true, 3352.3));
+  EXPECT_FALSE(skinny_eight_byte_wins(40, true, true, 3352.3));
+  EXPECT_TRUE(skinny_eight_byte_wins(48, true, false, 4814.1));
+  EXPECT_FALSE(skinny_eight_byte_wins(50, true, false, 3352.3));
   for (auto [rows, cols] : std::vector<std::pair<int, int>>{{320000, 50},
                                                             {160001, 100},
                                                             {177780, 90},
                                                             {175825, 91},
                                                             {36, 444444},
+                                                            {34, 470588},
                                                             {46, 347826},
                                                             {65, 246153},
                                                             {500000, 32}}) {
