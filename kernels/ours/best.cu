@@ -32,7 +32,7 @@
 //    where output rows are not 16-byte aligned (skinny_above_tile_wins): the skinny path's
 //    gather, owning whole output sectors (skinny_sectors_wins);
 //  - 1-, 2- and 4-byte elements interleaving just above one tile into short rows that are not
-//    whole packets, up to 400 bytes, that the word tile does not take
+//    whole packets (4-byte ones up to 400 bytes), that the word tile does not take
 //    (skinny_interleave_above_tile_wins): the gather;
 //  - rows and cols multiples of V: the 16-byte tile in column-major block order
 //    (row-major, grouped orders, a persistent grid, streaming hints, taller tiles and a capped

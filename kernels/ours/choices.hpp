@@ -212,19 +212,25 @@ constexpr bool skinny_above_tile_wins(int element_size, int s, int L, bool inter
          s >= 128 && s <= 200;
 }
 // Where ours_best interleaves above one tile through the skinny path's gather: 1-, 2- and 4-byte
-// elements whose short rows (s elements, s from 16V) are not whole 16-byte packets, up to 400
-// bytes of them, where the halo tile leaves its last tile column part empty and realigns every
-// output row. Measured (one pass each GPU, s x L with L odd, % of memcpy, H200 / H100, the halo
-// tile -> the gather; docs/perf-notes.md): fp32 at s = 65 58 -> 85 / 75 -> 91, 70 63 -> 89 /
-// 80 -> 91, 90 74 -> 85 / 91 -> 91, 97 76 -> 86 / 91 -> 91; fp16 at 129 38 -> 72 / 52 -> 83, 161
-// 47 -> 79 / 64 -> 86, 180 58 -> 81 / 77 -> 87; u8 at 257, 264, 300 and 333 +7 to +14 / +12 to
-// +24. Short rows of whole packets keep the tile (fp32 80 and 112, fp16 144 and 160, u8 272 and
-// 400: the H100 3 to 17 ahead on the tile; the H200 1 to 7 behind at fp32 80 and fp16 144 and
-// 160, ahead at the others), and so do longer ones (fp32 127: -1 / -2).
+// elements whose short rows (s elements, s from 16V) are not whole 16-byte packets, up to 400 bytes
+// of them for 4-byte elements and to two tiles for the others, where the halo tile leaves its last
+// tile column part empty and realigns every output row. Measured (one pass each GPU, s x L with L
+// odd, % of memcpy, H200 / H100, the halo tile -> the gather; docs/perf-notes.md): fp32 at s = 65
+// 58 -> 85 / 75 -> 91, 70 63 -> 89 / 80 -> 91, 90 74 -> 85 / 91 -> 91, 97 76 -> 86 / 91 -> 91; fp16
+// at 129 38 -> 72 / 52 -> 83, 161 47 -> 79 / 64 -> 86, 180 58 -> 81 / 77 -> 87; u8 at 257, 264, 300
+// and 333 +7 to +14 / +12 to +24. Short rows of whole packets keep the tile (fp32 80 and 112, fp16
+// 144 and 160, u8 272 and 400: the H100 3 to 17 ahead on the tile; the H200 1 to 7 behind at fp32
+// 80 and fp16 144 and 160, ahead at the others), and so do longer ones of 4-byte elements (fp32
+// 127: -1 / -2). For 1- and 2-byte elements the 400 bytes were where the runs stopped: at the
+// above-tile configs (3eac98b, one pass each GPU) the gather led at fp16 249 and 255, 78.1 and 78.6
+// against 57.7 and 52.5 / 85.4 and 85.0 against 76.2 and 70.0, and at u8 497 and 511 tied on the
+// H200 (61.3 and 61.8 against 61.3 and 61.7) and led on the H100 (77.2 and 77.6 against 70.0 and
+// 70.6), so they take it up to two tiles. The word tile past one tile is asked first
+// (word_tile_past_wins: up to 300 bytes).
 constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool interleave) {
   if (!interleave || element_size > 4) return false;
   const int v = 16 / element_size;
-  return s > 16 * v && s % v != 0 && s * element_size <= 400;
+  return s > 16 * v && s < 32 * v && s % v != 0 && (element_size <= 2 || s * element_size <= 400);
 }
 // Where ours_best runs the word tile past one tile (ours_words_past: short sides from 16V + 1
 // to 32V - 1, where the 16-byte and halo tiles leave their last tile column part empty and the

@@ -268,11 +268,22 @@ TEST(Registry, BestPathPerShapeAndType) {
   }
   takes(DType::fp32, 492307, 64, "halo tile");
   takes(DType::fp32, 256000, 125, "halo tile");
-  // Beyond the word tile, the gather interleaving short rows that are not whole packets up to 400
-  // bytes (skinny_interleave_above_tile_wins).
+  // Beyond the word tile, the gather interleaving short rows that are not whole packets, up to
+  // 400 bytes for 4-byte elements and to two tiles for 1- and 2-byte ones
+  // (skinny_interleave_above_tile_wins).
   takes(DType::fp32, 77, 415585, "skinny, interleave, gather");
   takes(DType::fp16, 151, 423841, "skinny, interleave, gather");
   takes(DType::u8, 301, 332226, "skinny, interleave, gather");
+  takes(DType::fp16, 255, 250981, "skinny, interleave, gather");
+  takes(DType::u8, 511, 250489, "skinny, interleave, gather");
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 101, 316833},
+                                                                       {DType::fp16, 256, 250001},
+                                                                       {DType::fp16, 248, 258065},
+                                                                       {DType::u8, 512, 250001},
+                                                                       {DType::u8, 513, 249513}}) {
+    const std::string p = note_of(*k, t, rows, cols);
+    EXPECT_EQ(p.find("skinny"), std::string::npos) << p;
+  }
   // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
