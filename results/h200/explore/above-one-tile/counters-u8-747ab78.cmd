@@ -1,0 +1,1 @@
+build/ci/transpose_bench --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --counters --kernels cuda_memcpy,ours_best,ours_words_past --dtype u8 --size 442906x289 470589x272 426667x300 400001x320 320001x400 --csv counters-u8-747ab78.csv --markdown counters-u8-747ab78.md > counters-u8-747ab78.txt 2>&1
