@@ -248,7 +248,10 @@ constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool i
 // and 289 -0.1 to +22.1 / +1.3 to +11.2 (272 +7.2 / -4.3). So: up to 400 bytes of short row
 // de-interleaving 2- and 4-byte elements (fp32 up to 127 where output rows are not 16-byte
 // aligned), 300 interleaving; 1-byte elements up to 300 both ways where the short rows are not
-// whole packets.
+// whole packets. Against the tree before (two passes each GPU): fp16 496125 x 129 48.7 -> 87.3 /
+// 66.4 -> 95.0, u8 426667 x 300 50.1 -> 77.5 / 61.7 -> 91.9, fp32 316833 x 101 77.3 -> 91.5 /
+// 93.5 -> 96.7; lost fp32 320000 x 100 on the H100 (-1.7; +1.8 on the H200) and fp16
+// 145 x 441378 on the H200 (-1.1; +4.0 on the H100).
 constexpr bool word_tile_past_wins(int element_size, int s, int L, bool interleave) {
   if (element_size > 4) return false;
   const int v = 16 / element_size, bytes = s * element_size;
@@ -262,13 +265,14 @@ constexpr bool word_tile_past_wins(int element_size, int s, int L, bool interlea
 // 16-byte aligned up to s = 63 both ways (the scalar tile trailed it up to s = 33), and
 // de-interleaving up to 90; where both sides are aligned, de-interleaving up to 48, and on a GPU
 // of the H100's DRAM peak interleaving at s = 2 mod 4 up to 42, where the short rows are 16 mod 32
-// bytes. Measured (% of memcpy, the path ours_best took -> the gather; docs/perf-notes.md):
-// unaligned de-interleave at s = 65, 72, 80, 90 and 100, H200 (two passes) 76.1 -> 88.6, +10.2,
-// +7.1, +3.6, +0.1 (at 128 -4.8); H100 (one pass) 88.0 -> 96.5, +6.3, +3.6, +1.9, +1.3; aligned
-// de-interleave at 34-48 H200 (two passes) +8.2 to +21.6 (470588 x 34 70.7 -> 92.3), H100 (one
-// pass) +4.5 to +13.4 (83.8 -> 97.2), at 50 H200 +0.1 (one pass), H100 -2.3; aligned interleave
-// at 34, 38 and 42 H100 +8.9, +6.3 and +4.1 (34 x 470588 87.2 -> 96.1; at 36, 40, 44 and 48 -1.3
-// to +0.2, at 50 -0.7) but H200 -1.8, +2.6 and -3.6.
+// bytes. Measured (% of memcpy, the path ours_best took -> the gather, two passes each GPU but
+// where noted; docs/perf-notes.md): unaligned de-interleave at s = 65, 72, 80 and 90, H200
+// 76.1 -> 88.6, +10.2, +7.1, +3.6 (at 100 -0.6, at 128 -4.8), H100 88.0 -> 96.8, +6.4, +3.8, +2.0
+// (at 100 +1.3, one pass); aligned de-interleave at 34-48 H200 +8.2 to +21.6 (470588 x 34
+// 70.7 -> 92.3), H100 +4.5 to +13.6 (83.8 -> 97.4; at 50 -2.3, one pass); aligned interleave at
+// 34, 38 and 42 H100 +9.6, +6.3 and +4.5 (34 x 470588 86.8 -> 96.4) but H200 -1.8, +2.6 and -3.6
+// (at 36, 40, 44 and 48 the gather -1.3 to +0.2 on the H100 and -5.0 to +0.2 on the H200, one
+// pass).
 constexpr bool skinny_eight_byte_wins(int s, bool aligned, bool interleave, double dram_peak_gbps) {
   if (s < 32 || s > 90) return false;
   if (!aligned) return s < 64 || !interleave;
