@@ -50,7 +50,7 @@ enum class Tile { whole, half, as_best };
 template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kWordsCompact, tb::ours::kWordsDeal, tb::ours::kWordsSpread,
-        tb::ours::kWordsSectors;
+        tb::ours::kWordsSectors, tb::ours::kWordsRotate;
     if constexpr (PAST) {
       if (!word_tile_past_takes(a)) return Launch<TILE, OPTS>::template run<T>(a);
     }
@@ -59,10 +59,10 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
         const int s = std::min(a.rows, a.cols);
         const auto go = [&](auto interleave, auto half) {
           constexpr bool I = decltype(interleave)::value, H = decltype(half)::value;
-          constexpr unsigned O = (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
-                                 (!I && sizeof(T) == 1 ? OPTS & kWordsSpread : 0u) |
-                                 (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) |
-                                 (!I ? OPTS & kWordsSectors : 0u);
+          constexpr unsigned O =
+              (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
+              (!I && sizeof(T) == 1 ? OPTS & (kWordsSpread | kWordsRotate) : 0u) |
+              (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) | (!I ? OPTS & kWordsSectors : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -233,6 +233,14 @@ bool register_candidate(const char* id, const char* name, const char* summary,
         "owns sectors where words_sectors_wins",
         path_note);
 
+[[maybe_unused]] const bool registered_rotate =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsRotate>>(
+        "ours_words_rotate", "Ours: word tile, u8 de-interleave with rotated windows",
+        "ours_words_sectors, de-interleaving 1-byte elements at short sides of a multiple of 8 "
+        "with each lane's window rotated by its position quad mod 8, so that the window loads, "
+        "4s bytes apart, fall on all eight 16-byte bank groups",
+        path_note);
+
 std::string past_note(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   if (!word_tile_past_takes(a))
@@ -247,6 +255,14 @@ std::string past_note(const tb::LaunchArgs& a) {
     "16-byte and halo tiles leave their last tile column part empty: de-interleaving into "
     "whole output sectors, the gapped interleave staged compactly; other shapes as "
     "ours_words_sectors with that staging",
+    past_note);
+
+[[maybe_unused]] const bool registered_past_rotate = register_candidate<
+    Launch<Tile::as_best,
+           tb::ours::kWordsSectors | tb::ours::kWordsCompact | tb::ours::kWordsRotate, true>>(
+    "ours_words_past_rotate", "Ours: word tile past one tile, u8 windows rotated",
+    "ours_words_past with the u8 de-interleave's windows rotated as in ours_words_rotate (short "
+    "sides of a multiple of 8)",
     past_note);
 
 [[maybe_unused]] const bool registered_deal =

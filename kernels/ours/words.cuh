@@ -38,7 +38,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -80,6 +80,13 @@ struct Words {
   // stores stay conflict-free. Even s keeps the items in order (spread, s = 12 and 100 would go
   // from 2 to 4 a half-warp).
   static constexpr bool kSpread = (OPTS & kWordsSpread) != 0;
+  // kWordsRotate (de-interleaving 1-byte elements where s is a multiple of 8, kWindows): lanes
+  // take consecutive position quads, whose windows lie 4s bytes apart, a multiple of 32: at
+  // s = 16 mod 32 two of the eight 16-byte bank groups, at 0 mod 32 one (5- to 9-way conflicts
+  // measured at u8 L x 272, 320, 400 on an H200). Each lane's window index is rotated by its
+  // position quad mod 8 (a bijection on the items for each quad), so that a warp's loads fall on
+  // all eight groups; its stores stay consecutive words of the planar rows.
+  static constexpr bool kRotate = (OPTS & kWordsRotate) != 0;
   // kWordsDeal (de-interleaving 2- and 4-byte elements at odd s): each warp takes a tile of 4
   // words x 8 position groups (deal_item) instead of consecutive words, so that its 32-bit span
   // loads are conflict-free: modelled (docs/models/), wavefronts a load fp16 at s = 17, 31, 33
@@ -93,11 +100,12 @@ struct Words {
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
   static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  static_assert(OPTS < 64 && (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal)) &&
-                    (!kSpread || ES == 1) && (!kDeal || ES >= 2) &&
+  static_assert(OPTS < 128 &&
+                    (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
+                    (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
-                "chunks and spread lanes: 1-byte elements; dealt items: 2- and 4-byte elements; "
-                "wide chunks are chunks");
+                "chunks, spread lanes and rotated windows: 1-byte elements; dealt items: 2- and "
+                "4-byte elements; wide chunks are chunks");
   __host__ __device__ static constexpr bool takes(int s, bool interleave) {
     return s >= 2 && s < 16 * V && (!interleave || !gaps(s) || s * ES >= 16);
   }
@@ -271,6 +279,9 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
             else if (q4 < 0)
               q4 += NPQ, --cq;
           }
+        }
+        if constexpr (W::kRotate) {
+          if ((s & 7) == 0) cq = (cq + (q4 & 7)) % NW; // q4 = pq here (no spread at even s)
         }
         const unsigned a = d + static_cast<unsigned>((4 * q4 * s + cq * V) * ES);
         uint4 win[4];
