@@ -233,7 +233,7 @@ struct Launch {
         const int s = std::min(a.rows, a.cols);
         const tb::ours::WordsPick p =
             tb::ours::words_pick(static_cast<int>(sizeof(T)), s, a.rows <= a.cols, dram);
-        const bool half = p.half, compact = p.compact, sectors = p.sectors;
+        const bool half = p.half, compact = p.compact, sectors = p.sectors, rotate = p.rotate;
         // The whole word tile, or half the positions a block where words_half_wins; interleaving
         // 1- and 2-byte elements, staged compactly where the pick says so; de-interleaving,
         // owning whole output sectors where it says so (words_pick).
@@ -258,6 +258,11 @@ struct Launch {
             else
               words(tb::ours::Words<T>{});
           } else if constexpr (!I) {
+            if constexpr (sizeof(T) == 1) { // rotated windows own whole sectors (words_pick)
+              constexpr unsigned SR = SE | tb::ours::kWordsRotate;
+              if (rotate && half) return words(tb::ours::WordsHalf<T, false, SR>{});
+              if (rotate) return words(tb::ours::Words<T, R, 3, SR>{});
+            }
             if (half && sectors)
               words(tb::ours::WordsHalf<T, false, SE>{});
             else if (half) // where words_half_wins says so
@@ -431,12 +436,13 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::words: {
     const int s = std::min(a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
-    const auto [half, compact, sectors] = tb::ours::words_pick(size, s, interleave, dram);
-    return fmt::format(
-        "path: word tile{}, {} (s = {}{}{}{})",
-        s >= 16 * tb::elems_per_16_bytes(a.dtype) ? " past one tile" : "",
-        interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
-        compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "");
+    const auto [half, compact, sectors, rotate] = tb::ours::words_pick(size, s, interleave, dram);
+    return fmt::format("path: word tile{}, {} (s = {}{}{}{}{})",
+                       s >= 16 * tb::elems_per_16_bytes(a.dtype) ? " past one tile" : "",
+                       interleave ? "interleave" : "de-interleave", s,
+                       half ? ", half the positions a block" : "",
+                       compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
+                       rotate ? ", windows rotated" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

@@ -252,11 +252,15 @@ constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool i
 // 66.4 -> 95.0, u8 426667 x 300 50.1 -> 77.5 / 61.7 -> 91.9, fp32 316833 x 101 77.3 -> 91.5 /
 // 93.5 -> 96.7; lost fp32 320000 x 100 on the H100 (-1.7; +1.8 on the H200) and fp16
 // 145 x 441378 on the H200 (-1.1; +4.0 on the H100).
+// 1-byte short rows of whole packets de-interleave on the rotated windows (words_rotate_wins)
+// up to 304: H200 / H100 (one pass, 8c3749b) 470589 x 272 53.0 -> 68.2 / 72.1 -> 85.1, 421053 x 304
+// 58.2 -> 73.2 / 77.7 -> 89.5; at 320 -6.5 / -1.8, from 400 -26 to -30 / -21 to -28.
 constexpr bool word_tile_past_wins(int element_size, int s, int L, bool interleave) {
   if (element_size > 4) return false;
   const int v = 16 / element_size, bytes = s * element_size;
   if (s <= 16 * v || s >= 32 * v) return false; // at s = 16V the tiles are full
-  if (element_size == 1) return bytes <= 300 && s % v != 0;
+  if (element_size == 1) // whole packets de-interleaving on the rotated windows (words_rotate_wins)
+    return s % v != 0 ? bytes <= 300 : !interleave && s <= 304;
   if (interleave) return bytes <= 300;
   return bytes <= 400 || (element_size == 4 && L % v != 0);
 }
@@ -279,5 +283,15 @@ constexpr bool skinny_eight_byte_wins(int s, bool aligned, bool interleave, doub
   if (s <= 32) return false; // at 32 the tiles are full
   if (interleave) return lower_dram_peak(dram_peak_gbps) && s % 4 == 2 && s <= 42;
   return s <= 48;
+}
+// Where ours_best's word tile de-interleaves 1-byte elements on rotated windows (kWordsRotate):
+// short rows of whole packets, whose windows 4s bytes apart fell on one or two of the eight
+// 16-byte bank groups (5- to 9-way conflicts counted at 272-400 on an H200, 747ab78), owning
+// whole output sectors as measured. One pass each GPU (8c3749b, % of memcpy, the word tile owning
+// sectors -> rotated, H200 / H100): L x 48, 80, 112, 144, 176 64.7 -> 83.4, +14.9, +15.0, +16.9,
+// +17.6 / 85.2 -> 95.9, +10.5, +9.5, +10.5, +15.0 (727273 x 176 59.6 -> 77.2 / 78.8 -> 93.8);
+// at 8 mod 16 (24, 40, 56, 104, 136, 184) -2.8 to +0.6 / -1.7 to +0.7: not taken.
+constexpr bool words_rotate_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && !interleave && s % 16 == 0;
 }
 } // namespace tb::ours

@@ -558,23 +558,26 @@ template <typename T> constexpr bool words_sectors_wins(int s, bool interleave, 
 // The word tile ours_best runs at a shape it gives the tile (words_tile_wins below one tile,
 // word_tile_past_wins above): half the positions a block (words_half_wins), staged compactly
 // (interleaving: words_compact_wins below one tile, 1- and 2-byte elements above), whole output
-// sectors (de-interleaving: words_sectors_wins below one tile, always above). Read by the launch
-// and by the note that names it.
+// sectors (de-interleaving: words_sectors_wins below one tile, always above), rotated windows
+// (1-byte de-interleave at whole packets: words_rotate_wins). Read by the launch and by the note
+// that names it.
 struct WordsPick {
-  bool half = false, compact = false, sectors = false;
+  bool half = false, compact = false, sectors = false, rotate = false;
 };
 constexpr WordsPick words_pick(int element_size, int s, bool interleave, double dram_peak_gbps) {
   WordsPick p;
-  if (s >= 16 * (16 / element_size)) { // past one tile
+  p.rotate = words_rotate_wins(element_size, s, interleave); // with whole sectors, as measured
+  if (s >= 16 * (16 / element_size)) {                       // past one tile
     p.compact = interleave && element_size < 4;
     p.sectors = !interleave;
     return p;
   }
   p.half = words_half_wins(element_size, s, interleave, dram_peak_gbps);
   p.compact = words_compact_wins(element_size, s, interleave);
-  p.sectors = element_size == 1   ? words_sectors_wins<unsigned char>(s, interleave, p.half)
-              : element_size == 2 ? words_sectors_wins<unsigned short>(s, interleave, p.half)
-                                  : words_sectors_wins<unsigned>(s, interleave, p.half);
+  p.sectors =
+      p.rotate || (element_size == 1   ? words_sectors_wins<unsigned char>(s, interleave, p.half)
+                   : element_size == 2 ? words_sectors_wins<unsigned short>(s, interleave, p.half)
+                                       : words_sectors_wins<unsigned>(s, interleave, p.half));
   return p;
 }
 

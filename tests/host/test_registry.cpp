@@ -202,12 +202,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65, whole output sectors)");
   // De-interleaving, whole output sectors (words_sectors_wins): 4-byte elements at every s,
   // 2-byte ones from 17, 1-byte ones on the whole tile and on the half tile where its positions
-  // are not whole sectors (u8 s = 31: 32 position groups; s = 12, 17 and 48: 85, 51 and 21).
+  // are not whole sectors (u8 s = 31: 32 position groups; s = 12, 17 and 48: 85, 51 and 21; 48,
+  // whole packets, rotates its windows owning whole sectors: words_rotate_wins, below).
   takes(DType::fp16, 5333333, 12, "word tile, de-interleave (s = 12, half the positions a block)");
   takes(DType::fp16, 3764705, 17,
         "word tile, de-interleave (s = 17, half the positions a block, whole output sectors)");
   takes(DType::u8, 7529411, 17, "word tile, de-interleave (s = 17, half the positions a block)");
-  takes(DType::u8, 2666667, 48, "word tile, de-interleave (s = 48, half the positions a block)");
+  takes(DType::u8, 2666667, 40, "word tile, de-interleave (s = 40, half the positions a block)");
   takes(DType::u8, 5120001, 25,
         "word tile, de-interleave (s = 25, half the positions a block, whole output sectors)");
   takes(DType::u8, 31, 4129033,
@@ -258,7 +259,7 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                                        {DType::fp32, 80, 400001},
                                                                        {DType::fp16, 318409, 201},
                                                                        {DType::fp16, 151, 423841},
-                                                                       {DType::u8, 470589, 272},
+                                                                       {DType::u8, 400001, 320},
                                                                        {DType::u8, 272, 470589},
                                                                        {DType::u8, 332226, 301},
                                                                        {DType::u8, 301, 332226},
@@ -268,6 +269,21 @@ TEST(Registry, BestPathPerShapeAndType) {
   }
   takes(DType::fp32, 492307, 64, "halo tile");
   takes(DType::fp32, 256000, 125, "halo tile");
+  // 1-byte short rows of whole packets de-interleave on rotated windows, owning whole output
+  // sectors (words_rotate_wins): below one tile, and past it up to 304.
+  takes(DType::u8, 2666667, 48,
+        "word tile, de-interleave (s = 48, half the positions a block, whole output sectors, "
+        "windows rotated)");
+  takes(DType::u8, 727273, 176, "word tile, de-interleave (s = 176, whole output sectors, windows");
+  takes(DType::u8, 470589, 272,
+        "word tile past one tile, de-interleave (s = 272, whole output "
+        "sectors, windows rotated)");
+  takes(DType::u8, 421053, 304, "past one tile, de-interleave (s = 304, whole output sectors, win");
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{{695653, 184}, {484848, 264}}) {
+    const std::string p = note_of(*k, DType::u8, rows, cols);
+    EXPECT_NE(p.find("word tile"), std::string::npos) << p;
+    EXPECT_EQ(p.find("rotated"), std::string::npos) << p;
+  }
   // Beyond the word tile, the gather interleaving short rows that are not whole packets, up to
   // 400 bytes for 4-byte elements and to two tiles for 1- and 2-byte ones
   // (skinny_interleave_above_tile_wins).
@@ -447,7 +463,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 516129, 31, "gather");
   // One tile and beyond: the tiles; the halo tile with the realignment of an aligned side
   // compiled out (rows a multiple of V: output rows aligned; cols: input rows).
-  takes(DType::u8, 500001, 272, "halo tile, half height (output rows not");
+  takes(DType::u8, 500001, 320, "halo tile, half height (output rows not");
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
   takes(DType::u8, 1000, 128000, sectors);
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
@@ -542,7 +558,7 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
   }
   // From 256, on both sides of the threshold: whole output sectors, the chunked word tile
   // nowhere (62501 x 2048 took it on the H100).
-  for (const auto& [r, c] : {std::pair{31250, 4096}, {62501, 2048}, {1000, 128000}, {4099, 272}}) {
+  for (const auto& [r, c] : {std::pair{31250, 4096}, {62501, 2048}, {1000, 128000}, {4099, 320}}) {
     const std::string n = note_of(*k, DType::u8, r, c);
     EXPECT_NE(n.find("owned whole), the groups above by shuffles"), std::string::npos) << n;
     EXPECT_EQ(n.find(kept), std::string::npos) << n;
