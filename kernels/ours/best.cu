@@ -436,9 +436,9 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::words: {
     const int s = std::min(a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
-    const auto [half, compact, sectors, rotate] = tb::ours::words_pick(size, s, interleave, dram);
-    return fmt::format("path: word tile{}, {} (s = {}{}{}{}{})",
-                       s >= 16 * tb::elems_per_16_bytes(a.dtype) ? " past one tile" : "",
+    const auto [past, half, compact, sectors, rotate] =
+        tb::ours::words_pick(size, s, interleave, dram);
+    return fmt::format("path: word tile{}, {} (s = {}{}{}{}{})", past ? " past one tile" : "",
                        interleave ? "interleave" : "de-interleave", s,
                        half ? ", half the positions a block" : "",
                        compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",

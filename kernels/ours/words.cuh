@@ -562,12 +562,13 @@ template <typename T> constexpr bool words_sectors_wins(int s, bool interleave, 
 // (1-byte de-interleave at whole packets: words_rotate_wins). Read by the launch and by the note
 // that names it.
 struct WordsPick {
-  bool half = false, compact = false, sectors = false, rotate = false;
+  bool past = false, half = false, compact = false, sectors = false, rotate = false;
 };
 constexpr WordsPick words_pick(int element_size, int s, bool interleave, double dram_peak_gbps) {
   WordsPick p;
   p.rotate = words_rotate_wins(element_size, s, interleave); // with whole sectors, as measured
-  if (s >= 16 * (16 / element_size)) {                       // past one tile
+  p.past = s >= 16 * (16 / element_size);                    // past one tile (word_tile_past_wins)
+  if (p.past) {
     p.compact = interleave && element_size < 4;
     p.sectors = !interleave;
     return p;

@@ -175,6 +175,11 @@ TEST(Registry, BestPathPerShapeAndType) {
     EXPECT_NE(p.find(what), std::string::npos)
         << dtype_name(t) << " " << rows << "x" << cols << ": " << p;
   };
+  auto lacks = [&](DType t, int rows, int cols, const char* what) {
+    const std::string p = note_of(*k, t, rows, cols);
+    EXPECT_EQ(p.find(what), std::string::npos)
+        << dtype_name(t) << " " << rows << "x" << cols << ": " << p;
+  };
   takes(DType::u8, 1, 1000, "copy");
   takes(DType::u8, 4000000, 32, "narrow tile, de-interleave");
   takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
@@ -263,10 +268,8 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                                        {DType::u8, 272, 470589},
                                                                        {DType::u8, 332226, 301},
                                                                        {DType::u8, 301, 332226},
-                                                                       {DType::fp64, 400001, 40}}) {
-    const std::string p = note_of(*k, t, rows, cols);
-    EXPECT_EQ(p.find("word tile"), std::string::npos) << p;
-  }
+                                                                       {DType::fp64, 400001, 40}})
+    lacks(t, rows, cols, "word tile");
   takes(DType::fp32, 492307, 64, "halo tile");
   takes(DType::fp32, 256000, 125, "halo tile");
   // 1-byte short rows of whole packets de-interleave on rotated windows, owning whole output
@@ -280,9 +283,8 @@ TEST(Registry, BestPathPerShapeAndType) {
         "sectors, windows rotated)");
   takes(DType::u8, 421053, 304, "past one tile, de-interleave (s = 304, whole output sectors, win");
   for (auto [rows, cols] : std::vector<std::pair<int, int>>{{695653, 184}, {484848, 264}}) {
-    const std::string p = note_of(*k, DType::u8, rows, cols);
-    EXPECT_NE(p.find("word tile"), std::string::npos) << p;
-    EXPECT_EQ(p.find("rotated"), std::string::npos) << p;
+    takes(DType::u8, rows, cols, "word tile");
+    lacks(DType::u8, rows, cols, "rotated");
   }
   // Beyond the word tile, the gather interleaving short rows that are not whole packets, up to
   // 400 bytes for 4-byte elements and to two tiles for 1- and 2-byte ones
@@ -296,10 +298,8 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                                        {DType::fp16, 256, 250001},
                                                                        {DType::fp16, 248, 258065},
                                                                        {DType::u8, 512, 250001},
-                                                                       {DType::u8, 513, 249513}}) {
-    const std::string p = note_of(*k, t, rows, cols);
-    EXPECT_EQ(p.find("skinny"), std::string::npos) << p;
-  }
+                                                                       {DType::u8, 513, 249513}})
+    lacks(t, rows, cols, "skinny");
   // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
@@ -337,18 +337,15 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                             {34, 470588},
                                                             {46, 347826},
                                                             {65, 246153},
-                                                            {500000, 32}}) {
-    const std::string p = note_of(*k, DType::fp64, rows, cols);
-    EXPECT_EQ(p.find("skinny"), std::string::npos) << p;
-  }
+                                                            {500000, 32}})
+    lacks(DType::fp64, rows, cols, "skinny");
   using tb::ours::word_tile_past_wins;
   EXPECT_FALSE(word_tile_past_wins(4, 128, 250001, false)); // two tiles
   EXPECT_FALSE(word_tile_past_wins(8, 40, 400001, false));
   for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{
            {DType::fp64, 3200000, 5}, {DType::fp32, 6400000, 5}, {DType::fp64, 33, 484849}}) {
-    const std::string p = note_of(*k, t, rows, cols);
-    EXPECT_NE(p.find("gather"), std::string::npos) << p;
-    EXPECT_EQ(p.find("sectors"), std::string::npos) << p;
+    takes(t, rows, cols, "gather");
+    lacks(t, rows, cols, "sectors");
   }
   // (2- and 4-byte de-interleave at s = 12-33 half the positions a block above the H100's DRAM
   // peak, and on a host with no GPU: words_half_wins.)
@@ -475,10 +472,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   for (const auto& [t, r, c] : {std::tuple{DType::u8, 1001, 240},
                                 {DType::u8, 256, 500001},
                                 {DType::fp32, 8191, 8193},
-                                {DType::fp16, 8191, 8193}}) {
-    const std::string n = note_of(*k, t, r, c);
-    EXPECT_EQ(n.find("shuffle"), std::string::npos) << n;
-  }
+                                {DType::fp16, 8191, 8193}})
+    lacks(t, r, c, "shuffle");
   takes(DType::fp16, 250001, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
   // 2-byte elements own whole sectors of output rows that are not whole sectors (rows not a
   // multiple of 16), aligned rows too; 1-byte elements by row groups where output rows are 16
