@@ -454,10 +454,10 @@ template <typename T> struct SkinnyReg {
   static constexpr int V = static_cast<int>(16 / sizeof(T));
   static constexpr int W = kThreads * V;
   static constexpr int RC = kThreads + 3; // 16-byte chunks a shared row: room, W, the rest; odd
-  // The shared rows, and a staging area of S packets a thread for the interleave's stores.
-  static constexpr std::size_t smem(int s) {
-    return static_cast<std::size_t>(s) * (RC + kThreads) * 16;
-  }
+  // The shared rows only: each warp stages its interleaved side in its own 32 chunks of every
+  // row (skinny_reg_one), so no staging area of its own (which had doubled the shared memory:
+  // at S = 8, 66 KB a block and three blocks an SM).
+  static constexpr std::size_t smem(int s) { return static_cast<std::size_t>(s) * RC * 16; }
 };
 
 template <typename T, int S, bool INTERLEAVE>
@@ -484,13 +484,20 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
   const int pos = t * V; // the thread's first position in the block
   auto load = [&](long long g) { return load_packet(src, g, total); };
 
-  // Each warp's staging area for the interleaved side: its 32·S packets. Staging slot of packet
-  // x: x ^ (x / lcm(8, S) mod 8), so that neither the accesses at stride S (one thread's S
-  // packets) nor those at stride 1 (one instruction's 32 packets) conflict.
+  // Each warp's staging area for the interleaved side, its 32·S packets, is the warp's own 32
+  // chunks of each shared row (chunks 32·warp + 1 onwards, the chunks its threads store in
+  // phase 1 or read first in phase 2). Staging slot of packet x: y = x ^ (x / lcm(8, S) mod 8),
+  // so that neither the accesses at stride S (one thread's S packets) nor those at stride 1
+  // (one instruction's 32 packets) conflict; slot y is chunk y mod 32 of row y / 32, rotated
+  // within the warp's 32 by -(y / 32)·RC, so that its bank group (chunk mod 8) is y's, as if
+  // the 32·S slots were contiguous.
   constexpr int P = S % 8 == 0 ? S : S % 4 == 0 ? 2 * S : S % 2 == 0 ? 4 * S : 8 * S;
-  auto slot = [](int x) { return x ^ (x / P & 7); };
   const int lane = t & 31, warp = t >> 5;
-  uint4* stage = tile + S * RC + warp * 32 * S;
+  uint4* stage = tile + 1 + warp * 32;
+  auto slot = [](int x) {
+    const int y = x ^ (x / P & 7), r = y >> 5;
+    return r * RC + ((y - r * RC) & 31);
+  };
 
   if (INTERLEAVE) {
     // Phase 1: packet t of each planar row (its aligned packets start m_k before the
@@ -516,6 +523,9 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
 #pragma unroll
     for (int k = 0; k < S; ++k)
       r[k] = realign16<ES>(tile[k * RC + 1 + t], tile[k * RC + 2 + t], mis(k));
+    // The staging slots are the shared rows' chunks, and a warp's last thread read the next
+    // warp's first chunk of each row above: every warp's reads done before any stages.
+    __syncthreads();
 #pragma unroll
     for (int i = 0; i < S; ++i) {
       uint4 o = make_uint4(0, 0, 0, 0);
@@ -557,8 +567,11 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
       for (int i = 0; i < S; ++i) stage[slot(i * 32 + lane)] = x[i];
     }
     __syncwarp();
+    // Each thread's S packets de-interleaved into one packet a row, stored over the warp's
+    // staging slots once the whole warp has read them.
+    uint4 r[S];
     if (pos < w) {
-      uint4 v[S], r[S];
+      uint4 v[S];
 #pragma unroll
       for (int i = 0; i < S; ++i) v[i] = stage[slot(lane * S + i)];
 #pragma unroll
@@ -568,6 +581,9 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
         for (int l = 0; l < V; ++l)
           set_bits<ES>(r[k], l, packet_bits<ES>(v[(l * S + k) / V], (l * S + k) % V));
       }
+    }
+    __syncwarp();
+    if (pos < w) {
 #pragma unroll
       for (int k = 0; k < S; ++k) tile[k * RC + 1 + t] = r[k];
     }
