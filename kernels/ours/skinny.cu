@@ -7,11 +7,8 @@
 
 #include <fmt/format.h>
 
-// MB > 0: the register path held to MB blocks an SM (the gather as skinny_min_blocks says).
-template <typename T, int S, bool INTERLEAVE, int MB = 0>
-__global__ void __launch_bounds__(256, MB > 0 && !tb::ours::skinny_is_gather(S)
-                                           ? tb::ours::blocks_bound(MB)
-                                           : tb::ours::skinny_min_blocks<T, S>())
+template <typename T, int S, bool INTERLEAVE>
+__global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
     ours_skinny(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
@@ -20,8 +17,7 @@ namespace {
 
 // SECTORS: the gather de-interleaving 4- and 8-byte elements into whole output sectors
 // (kSkinnySectors); other shapes and types as the gather.
-// MB: as ours_skinny's.
-template <tb::ours::SkinnyPath PATH, bool SECTORS = false, int MB = 0> struct Launch {
+template <tb::ours::SkinnyPath PATH, bool SECTORS = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
     constexpr bool kSectors = SECTORS && sizeof(T) >= 4;
@@ -29,7 +25,7 @@ template <tb::ours::SkinnyPath PATH, bool SECTORS = false, int MB = 0> struct La
       if (!g.interleave) g = tb::ours::skinny_sectors_launch<T>(g, std::min(a.rows, a.cols));
     }
     tb::ours::launch_skinny<T, kSectors>(g, a, [](auto side, auto interleave) {
-      return ours_skinny<T, decltype(side)::value, decltype(interleave)::value, MB>;
+      return ours_skinny<T, decltype(side)::value, decltype(interleave)::value>;
     });
   }
 };
@@ -58,30 +54,6 @@ std::string direction(const tb::LaunchArgs& a) {
             .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                    "every packet stored once, by one 16-byte "
                                                    "store")))) &&
-    tb::register_kernel(
-        tb::kernel("ours_skinny_b4", tb::Family::ours,
-                   "Ours: skinny, the register path held to 4 blocks an SM",
-                   tb::launcher<Launch<tb::ours::SkinnyPath::registers, false, 4>>())
-            .source(tb::ours::kSource)
-            .summary("ours_skinny with the register path's registers held to 64 a thread, so that "
-                     "4 blocks run on an SM")
-            .output(tb::Output::transpose)
-            .geometry(0, 0, 256, 1)
-            .order(16)
-            .suites({"best"})
-            .note(direction)) &&
-    tb::register_kernel(
-        tb::kernel("ours_skinny_b5", tb::Family::ours,
-                   "Ours: skinny, the register path held to 5 blocks an SM",
-                   tb::launcher<Launch<tb::ours::SkinnyPath::registers, false, 5>>())
-            .source(tb::ours::kSource)
-            .summary("ours_skinny with the register path's registers held to 48 a thread, so that "
-                     "5 blocks run on an SM")
-            .output(tb::Output::transpose)
-            .geometry(0, 0, 256, 1)
-            .order(16)
-            .suites({"best"})
-            .note(direction)) &&
     tb::register_kernel(
         tb::kernel("ours_skinny_gather", tb::Family::ours,
                    "Ours: skinny, gather through shared rows",
