@@ -668,18 +668,18 @@ struct SkinnyLaunch {
 };
 inline constexpr int kSkinnyRegMax = 8;
 
-// Where the register path beats the gather, measured on an H200 over the shape map's short sides
-// 2, 3, 4, 5, 7 and 8 with the register path a call a piece (docs/perf-notes.md): interleaving,
-// for every element size and S (95-103% of memcpy against the gather's 85-99); de-interleaving,
-// for 1- and 2-byte elements at every S, for 4-byte elements at S <= 3 and for 8-byte elements
-// at S = 2 (above those, the gather's 94-97% beat the register path's 81-91). Measured before the
-// de-interleave's loads were staged; since then fp32 at S = 4 favours the register path on an
-// H200 (99 against 96), not yet taken. Short sides of whole packets go to the narrow tile first
-// (ours_best).
+// Where the register path beats the gather (docs/perf-notes.md): interleaving, for every element
+// size and S (H200, the shape map's short sides 2, 3, 4, 5, 7, 8: 95-103% of memcpy against the
+// gather's 85-99); de-interleaving, for 1- and 2-byte elements at every S, and for 4- and 8-byte
+// elements up to S = 6. With each warp staging in its own shared rows (the register path's
+// shared memory halved), H200 two passes, register path against the gather de-interleaving:
+// fp32 at S = 4, 5, 6 +1.2 to +2.5, fp64 at S = 3-6 +0.4 to +2.2, both at S = 7 -0.3 to -0.7;
+// H100 one pass, fp32 S = 4, 5 +1.3, +1.4, fp64 S = 3, 4, 5 +0.8 to +1.5, S = 7 0.0 / +0.4.
+// Short sides of whole packets go to the narrow tile first (ours_best).
 constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
   if (s < 2 || s > kSkinnyRegMax) return false;
   if (interleave || element_size <= 2) return true;
-  return element_size == 4 ? s <= 3 : s == 2;
+  return s <= 6;
 }
 
 // Where ours_best's gather de-interleaves into whole output sectors (kSkinnySectors): 8-byte

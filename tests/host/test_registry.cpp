@@ -185,6 +185,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
   takes(DType::u8, 16000000, 8, "de-interleave in registers");
   takes(DType::fp32, 3, 4099, "interleave in registers");
+  // 4- and 8-byte elements de-interleave in registers up to s = 6, through the gather from 7.
+  takes(DType::fp32, 6400000, 5, "de-interleave in registers");
+  takes(DType::fp64, 2666667, 6, "de-interleave in registers");
+  takes(DType::fp32, 4571429, 7, "de-interleave, gather through shared rows");
+  takes(DType::fp64, 2285715, 7, "de-interleave, gather through shared rows");
   // The word tile: 1-byte elements from s = 9 to one tile, where it takes the shape (interleaving
   // at s = 9-15 only where s is a multiple of 4), half the positions a block below s = 64 and
   // interleaving at s not a multiple of 4 below 100, staged compactly there; 2-byte
@@ -343,7 +348,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(word_tile_past_wins(4, 128, 250001, false)); // two tiles
   EXPECT_FALSE(word_tile_past_wins(8, 40, 400001, false));
   for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{
-           {DType::fp64, 3200000, 5}, {DType::fp32, 6400000, 5}, {DType::fp64, 33, 484849}}) {
+           {DType::fp64, 2285715, 7}, {DType::fp32, 4571429, 7}, {DType::fp64, 33, 484849}}) {
     takes(t, rows, cols, "gather");
     lacks(t, rows, cols, "sectors");
   }
