@@ -1,0 +1,1 @@
+B --modes loop-over-kernel --l2 flush --reps 10 --samples 10 --counters --kernels cuda_memcpy,ours_best --dtype u8 --size 42666666x3 32000001x4 25600000x5 16000000x8 8x16000000 --csv counters-REV.csv (B: the base tree 086ce20, then 7008898)
