@@ -672,9 +672,9 @@ inline constexpr int kSkinnyRegMax = 8;
 // size and S (H200, the shape map's short sides 2, 3, 4, 5, 7, 8: 95-103% of memcpy against the
 // gather's 85-99); de-interleaving, for 1- and 2-byte elements at every S, and for 4- and 8-byte
 // elements up to S = 6. With each warp staging in its own shared rows (the register path's
-// shared memory halved), H200 two passes, register path against the gather de-interleaving:
-// fp32 at S = 4, 5, 6 +1.2 to +2.5, fp64 at S = 3-6 +0.4 to +2.2, both at S = 7 -0.3 to -0.7;
-// H100 one pass, fp32 S = 4, 5 +1.3, +1.4, fp64 S = 3, 4, 5 +0.8 to +1.5, S = 7 0.0 / +0.4.
+// shared memory halved), two passes each GPU, the register path against the gather
+// de-interleaving, H200 / H100: fp32 at S = 4-6 +1.1 to +2.4 / +0.8 to +1.3, fp64 at S = 3-6
+// +0.5 to +1.8 / +0.7 to +1.5; at S = 7 -0.2 to -0.8 / +0.2 to +0.4 (left to the gather).
 // Short sides of whole packets go to the narrow tile first (ours_best).
 constexpr bool skinny_registers_win(int element_size, int s, bool interleave) {
   if (s < 2 || s > kSkinnyRegMax) return false;
