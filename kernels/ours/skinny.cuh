@@ -22,6 +22,7 @@
 #pragma once
 
 #include "kernels/ours/realign.cuh"
+#include "kernels/ours/skinny_layout.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -453,11 +454,12 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
 template <typename T> struct SkinnyReg {
   static constexpr int V = static_cast<int>(16 / sizeof(T));
   static constexpr int W = kThreads * V;
-  static constexpr int RC = kThreads + 3; // 16-byte chunks a shared row: room, W, the rest; odd
+  // 16-byte chunks a shared row: room, W, the rest (at least kThreads + 3), staged as above.
+  static constexpr int rc(int s) { return skinny_reg_rc(s); }
   // The shared rows only: each warp stages its interleaved side in its own 32 chunks of every
   // row (skinny_reg_one), so no staging area of its own (which had doubled the shared memory:
   // at S = 8, 66 KB a block and three blocks an SM).
-  static constexpr std::size_t smem(int s) { return static_cast<std::size_t>(s) * RC * 16; }
+  static constexpr std::size_t smem(int s) { return static_cast<std::size_t>(s) * rc(s) * 16; }
 };
 
 template <typename T, int S, bool INTERLEAVE>
@@ -466,7 +468,8 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
                                                unsigned char* smem_raw) {
   using G = SkinnyReg<T>;
   using E = typename Bits<sizeof(T)>::type;
-  constexpr int V = G::V, W = G::W, RC = G::RC;
+  constexpr int V = G::V, W = G::W, RC = G::rc(S);
+  static_assert(RC >= kThreads + 3, "a shared row holds room, W and the rest");
   constexpr int ES = static_cast<int>(sizeof(T));
   const int L = INTERLEAVE ? cols : rows;
   const int l0 = static_cast<int>(b) * W;
@@ -485,20 +488,13 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
   auto load = [&](long long g) { return load_packet(src, g, total); };
 
   // Each warp's staging area for the interleaved side, its 32·S packets, is the warp's own 32
-  // chunks of each shared row (chunks 32·warp + 1 onwards, the chunks its threads store in
-  // phase 1 or read first in phase 2). Staging slot of packet x: y = x ^ (x / lcm(8, S) mod 8),
-  // so that neither the accesses at stride S (one thread's S packets) nor those at stride 1
-  // (one instruction's 32 packets) conflict; slot y is chunk y mod 32 of row y / 32, rotated
-  // within the warp's 32 by -(y / 32)·RC, so that its bank group (chunk mod 8) is y's, as if
-  // the 32·S slots were contiguous.
-  constexpr int P = S % 8 == 0 ? S : S % 4 == 0 ? 2 * S : S % 2 == 0 ? 4 * S : 8 * S;
+  // chunks of each shared row (chunks 32·warp + 1 onwards), laid out as skinny_reg_columns says
+  // when de-interleaving; interleaving (a block barrier before the stages in any layout), as at
+  // S = 6: in columns ptxas took more registers there (fp64 S = 7 79 -> 86, two blocks an SM).
+  constexpr bool COLS = !INTERLEAVE && skinny_reg_columns(S);
   const int lane = t & 31, warp = t >> 5;
   uint4* stage = tile + 1 + warp * 32;
-  auto slot = [](int x) {
-    const int y = x ^ (x / P & 7), r = y >> 5;
-    return r * RC + ((y - r * RC) & 31);
-  };
-
+  auto slot = [](int x) { return skinny_reg_slot(S, COLS, RC, x); };
   if (INTERLEAVE) {
     // Phase 1: packet t of each planar row (its aligned packets start m_k before the
     // segment), and packet 256 of row t for threads t < S; shared chunk c + 1.
@@ -568,7 +564,8 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
     }
     __syncwarp();
     // Each thread's S packets de-interleaved into one packet a row, stored over the warp's
-    // staging slots once the whole warp has read them.
+    // staging slots: in columns, over the thread's own (packet i at chunk t + 1 of row i, the
+    // chunk row packet i goes to), so as soon as made; else once the whole warp has read them.
     uint4 r[S];
     if (pos < w) {
       uint4 v[S];
@@ -582,7 +579,7 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
           set_bits<ES>(r[k], l, packet_bits<ES>(v[(l * S + k) / V], (l * S + k) % V));
       }
     }
-    __syncwarp();
+    if constexpr (!COLS) __syncwarp();
     if (pos < w) {
 #pragma unroll
       for (int k = 0; k < S; ++k) tile[k * RC + 1 + t] = r[k];
