@@ -454,7 +454,8 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
 template <typename T> struct SkinnyReg {
   static constexpr int V = static_cast<int>(16 / sizeof(T));
   static constexpr int W = kThreads * V;
-  // 16-byte chunks a shared row: room, W, the rest (at least kThreads + 3), staged as above.
+  // 16-byte chunks a shared row: room, W, the rest (at least kThreads + 3), a pitch per S that
+  // keeps the staging free of bank conflicts (skinny_layout.hpp).
   static constexpr int rc(int s) { return skinny_reg_rc(s); }
   // The shared rows only: each warp stages its interleaved side in its own 32 chunks of every
   // row (skinny_reg_one), so no staging area of its own (which had doubled the shared memory:

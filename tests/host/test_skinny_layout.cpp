@@ -63,8 +63,8 @@ TEST(SkinnyLayout, StagingSlotsAreDistinctAndFreeOfBankConflicts) {
           const Spread sp = spread(v);
           EXPECT_EQ(sp.most, 4) << "S " << s << (columns ? " columns" : " rows") << ", " << what
                                 << ", i = " << i;
-          EXPECT_TRUE(sp.quarters) << "S " << s << (columns ? " columns" : " rows") << ", "
-                                   << what << ", i = " << i;
+          EXPECT_TRUE(sp.quarters)
+              << "S " << s << (columns ? " columns" : " rows") << ", " << what << ", i = " << i;
         }
       }
     }
