@@ -153,9 +153,10 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
-// The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Two paths differ
-// between the H100 and the H200 (skinny_above_tile_wins and skinny_eight_byte_wins, keyed on
-// lower_dram_peak); the choices within a path that take the DRAM peak do so where they are made.
+// The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Three choices of
+// path differ between the H100 and the H200 (skinny_above_tile_wins, skinny_eight_byte_wins and
+// words_two_byte_interleave_wins, keyed on lower_dram_peak); the choices within a path that take
+// the DRAM peak do so where they are made.
 Path choose(const tb::LaunchArgs& a, double dram) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   if (a.rows == 1 || a.cols == 1) return Path::copy;
@@ -174,6 +175,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
+  // 2-byte elements interleaving at s = 80-104 on an H100: the word tile, staged compactly
+  // (words_two_byte_interleave_wins).
+  if (tb::ours::words_two_byte_interleave_wins(size, s, a.rows <= a.cols, dram)) return Path::words;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements from one tile where the gather leads the tiles (skinny_eight_byte_wins).
   if (size == 8 && tb::ours::skinny_eight_byte_wins(s, aligned, a.rows <= a.cols, dram))
@@ -272,7 +276,7 @@ struct Launch {
             else
               words(tb::ours::Words<T>{});
           } else if constexpr (sizeof(T) == 2) {
-            if (compact) // past one tile
+            if (compact) // past one tile, or where words_two_byte_interleave_wins
               words(tb::ours::Words<T, R, 3, CO>{});
             else
               words(tb::ours::Words<T>{});

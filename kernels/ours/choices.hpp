@@ -171,6 +171,14 @@ constexpr bool words_half_wins(int element_size, int s, bool interleave, double 
     return !interleave && s >= 12 && s <= 33 && !lower_dram_peak(dram_peak_gbps);
   return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));
 }
+// Where ours_best's word tile, staged compactly, interleaves 2-byte elements below one tile: on
+// a GPU of the H100's DRAM peak, s = 80-104 (H100, two passes at 3a77f6b against the gather
+// ours_best took: s = 80, 96, 100, 104 +1.4, +1.0, +1.0, +2.3; 65 +1.6 and 72 -0.7 left out;
+// the H200 -0.2 at 100, -3.0 at 72, -5.9 at 65; docs/perf-notes.md).
+constexpr bool words_two_byte_interleave_wins(int element_size, int s, bool interleave,
+                                              double dram_peak_gbps) {
+  return element_size == 2 && interleave && s >= 80 && s <= 104 && lower_dram_peak(dram_peak_gbps);
+}
 // Whether the half tile stages a 1-byte interleave compactly (kWordsCompact): where s is not a
 // multiple of 4, so that the padded staging would leave gaps. H100, against the padded half
 // tile: +1.4 to +2.0 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.

@@ -555,9 +555,10 @@ template <typename T> constexpr bool words_sectors_wins(int s, bool interleave, 
     return es == 4 || s > 16;
 }
 
-// The word tile ours_best runs at a shape it gives the tile (words_tile_wins below one tile,
-// word_tile_past_wins above): half the positions a block (words_half_wins), staged compactly
-// (interleaving: words_compact_wins below one tile, 1- and 2-byte elements above), whole output
+// The word tile ours_best runs at a shape it gives the tile (words_tile_wins and
+// words_two_byte_interleave_wins below one tile, word_tile_past_wins above): half the positions a
+// block (words_half_wins), staged compactly (interleaving: words_compact_wins and
+// words_two_byte_interleave_wins below one tile, 1- and 2-byte elements above), whole output
 // sectors (de-interleaving: words_sectors_wins below one tile, always above), rotated windows
 // (1-byte de-interleave at whole packets: words_rotate_wins). Read by the launch and by the note
 // that names it.
@@ -574,7 +575,8 @@ constexpr WordsPick words_pick(int element_size, int s, bool interleave, double 
     return p;
   }
   p.half = words_half_wins(element_size, s, interleave, dram_peak_gbps);
-  p.compact = words_compact_wins(element_size, s, interleave);
+  p.compact = words_compact_wins(element_size, s, interleave) ||
+              words_two_byte_interleave_wins(element_size, s, interleave, dram_peak_gbps);
   p.sectors =
       p.rotate || (element_size == 1   ? words_sectors_wins<unsigned char>(s, interleave, p.half)
                    : element_size == 2 ? words_sectors_wins<unsigned short>(s, interleave, p.half)

@@ -578,6 +578,14 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
 TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   using namespace tb::ours;
   constexpr double h100 = 3352.3, h200 = 4814.1;
+  // 2-byte interleave at s = 80-104 on the word tile, staged compactly, on the H100 only.
+  EXPECT_TRUE(words_two_byte_interleave_wins(2, 80, true, h100));
+  EXPECT_TRUE(words_two_byte_interleave_wins(2, 104, true, h100));
+  EXPECT_FALSE(words_two_byte_interleave_wins(2, 79, true, h100));
+  EXPECT_FALSE(words_two_byte_interleave_wins(2, 105, true, h100));
+  EXPECT_FALSE(words_two_byte_interleave_wins(2, 100, true, h200));
+  EXPECT_FALSE(words_two_byte_interleave_wins(2, 100, false, h100));
+  EXPECT_FALSE(words_two_byte_interleave_wins(1, 100, true, h100));
   // The halo tile for bytes: neither side aligned at three blocks an SM on the H200 only; the
   // group above by a shuffle where neither side is, on both.
   EXPECT_FALSE(halo_three_blocks(1, 0, h100));
