@@ -11,21 +11,11 @@
 // under each carveout.
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/l1-in-flight.cu -o l1 && ./l1
 // (docs/perf-notes.md, "the register path staged in its own shared rows", cites its output).
-#include <cuda_runtime.h>
+#include "probe_timing.cuh"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
-
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    const cudaError_t e = (x);                                                                     \
-    if (e != cudaSuccess) {                                                                        \
-      std::printf("%s: %s\n", #x, cudaGetErrorString(e));                                          \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
 
 // K packets a thread loaded, then stored; L2ONLY: the loads bypass the L1.
 template <int K, bool L2ONLY>
@@ -42,37 +32,15 @@ __global__ void __launch_bounds__(256) two_phase(uint4* out, const uint4* in, lo
     if (base + 256LL * i < n) out[base + 256LL * i] = v[i];
 }
 
-__global__ void overwrite(uint4* p, long long n) {
-  for (long long i = blockIdx.x * 256LL + threadIdx.x; i < n; i += gridDim.x * 256LL)
-    p[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
-}
-
 int main() {
-  const long long bytes = 128LL << 20, n = bytes / 16, junk_bytes = 256LL << 20;
+  const long long bytes = 128LL << 20, n = bytes / 16;
   const int smem = 4 << 10;
-  uint4 *in, *out, *junk;
+  uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
   CHECK(cudaMalloc(&out, bytes));
-  CHECK(cudaMalloc(&junk, junk_bytes));
   CHECK(cudaMemset(in, 1, bytes));
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
-  auto seconds = [&](auto launch) {
-    std::vector<float> t;
-    for (int s = 0; s < 10; ++s) {
-      overwrite<<<1056, 256>>>(junk, junk_bytes / 16);
-      CHECK(cudaEventRecord(e0));
-      for (int r = 0; r < 10; ++r) launch();
-      CHECK(cudaEventRecord(e1));
-      CHECK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CHECK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms / 10);
-    }
-    std::sort(t.begin(), t.end());
-    return t[5] * 1e-3;
-  };
+  ProbeTimer timer;
+  auto seconds = [&](auto launch) { return timer.seconds(launch); };
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   const double memcpy_gbs = 2.0 * bytes / 1e9 / seconds([&] {

@@ -14,21 +14,11 @@
 //    segment of the same output row (read twice: once here, once by its own block).
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/scattered-writes.cu -o sw && ./sw
 // (docs/perf-notes.md, "the halo tile's and the 16-byte tile's block order", cites its output).
-#include <cuda_runtime.h>
+#include "probe_timing.cuh"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
-
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    const cudaError_t e = (x);                                                                     \
-    if (e != cudaSuccess) {                                                                        \
-      std::printf("%s: %s\n", #x, cudaGetErrorString(e));                                          \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
 
 struct Grid {
   long long A, B;  // A x B input segments
@@ -92,36 +82,14 @@ __global__ void __launch_bounds__(256) windows(uint4* out, const uint4* in, Grid
     if (to[u] >= 0) out[to[u]] = v[u];
 }
 
-__global__ void overwrite(uint4* p, long long n) {
-  for (long long i = blockIdx.x * 256LL + threadIdx.x; i < n; i += gridDim.x * 256LL)
-    p[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
-}
-
 int main() {
-  const long long bytes = 128LL << 20, packets = bytes / 16, junk_bytes = 256LL << 20;
-  uint4 *in, *out, *junk;
+  const long long bytes = 128LL << 20, packets = bytes / 16;
+  uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes + (1 << 20)));
   CHECK(cudaMalloc(&out, bytes + (1 << 20)));
-  CHECK(cudaMalloc(&junk, junk_bytes));
   CHECK(cudaMemset(in, 1, bytes + (1 << 20)));
-  cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
-  auto seconds = [&](auto launch) {
-    std::vector<float> t;
-    for (int s = 0; s < 10; ++s) {
-      overwrite<<<1056, 256>>>(junk, junk_bytes / 16);
-      CHECK(cudaEventRecord(e0));
-      for (int r = 0; r < 10; ++r) launch();
-      CHECK(cudaEventRecord(e1));
-      CHECK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CHECK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms / 10);
-    }
-    std::sort(t.begin(), t.end());
-    return t[5] * 1e-3;
-  };
+  ProbeTimer timer;
+  auto seconds = [&](auto launch) { return timer.seconds(launch); };
   const double memcpy_gbs = 2.0 * bytes / 1e9 / seconds([&] {
                               cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice);
                             });
