@@ -240,6 +240,20 @@ constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool i
   const int v = 16 / element_size;
   return s > 16 * v && s < 32 * v && s % v != 0 && (element_size <= 2 || s * element_size <= 400);
 }
+// Where ours_best interleaves 4-byte elements just above one tile (64 < s < 128, the matrix not a
+// whole number of packets both ways) through the gather, which takes twice the data a block
+// there (skinny_wide), on a GPU above the H100's DRAM peak. Measured (H200, two passes at
+// 5f74ae7 against the gather made wide at every s, % of memcpy, the path ours_best took -> the
+// wide gather; docs/perf-notes.md): 72 x 444445 89.2 (the word tile past one tile) -> 91.0,
+// 80 x 400001 81.2 (the halo tile) -> 90.7, 100 x 320001 88.7 (halo) -> 89.9, 127 x 251969 85.6
+// (halo) -> 88.5; from two tiles the halo tile stays ahead (160 and 200: 91.6 and 92.4 against
+// 88.2 and 86.3). On the H100 the halo tile leads at 80 and 100 (95.5 and 95.0 against 93.2 and
+// 92.9).
+constexpr bool skinny_wide_interleave_wins(int element_size, int s, bool aligned, bool interleave,
+                                           double dram_peak_gbps) {
+  return element_size == 4 && interleave && !aligned && s > 64 && s < 128 &&
+         !lower_dram_peak(dram_peak_gbps);
+}
 // Where ours_best runs the word tile past one tile (ours_words_past: short sides from 16V + 1
 // to 32V - 1, where the 16-byte and halo tiles leave their last tile column part empty and the
 // gather de-interleaves slowly): the whole tile, de-interleaving into whole output sectors,

@@ -250,9 +250,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   past(DType::fp32, 320000, 100);
   past(DType::fp32, 316833, 101);
   past(DType::fp32, 251969, 127);
-  past(DType::fp32, 65, 492307);
-  past(DType::fp32, 68, 470589);
-  past(DType::fp32, 75, 426667);
+  // Interleaving fp32 there, the gather on a GPU above the H100's DRAM peak and on a host with no
+  // GPU (skinny_wide_interleave_wins, below); the word tile past one tile on the H100.
+  takes(DType::fp32, 65, 492307, "skinny, interleave, gather");
+  takes(DType::fp32, 75, 426667, "skinny, interleave, gather");
   past(DType::fp16, 496125, 129);
   past(DType::fp16, 320001, 200);
   past(DType::bf16, 129, 496125);
@@ -299,12 +300,36 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 301, 332226, "skinny, interleave, gather");
   takes(DType::fp16, 255, 250981, "skinny, interleave, gather");
   takes(DType::u8, 511, 250489, "skinny, interleave, gather");
-  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 101, 316833},
+  for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 128, 250001},
                                                                        {DType::fp16, 256, 250001},
                                                                        {DType::fp16, 248, 258065},
                                                                        {DType::u8, 512, 250001},
                                                                        {DType::u8, 513, 249513}})
     lacks(t, rows, cols, "skinny");
+  // 4-byte elements interleaving just above one tile, on a GPU above the H100's DRAM peak (and a
+  // host with no GPU): the gather (skinny_wide_interleave_wins), in whole packets too.
+  takes(DType::fp32, 80, 400001, "skinny, interleave, gather");
+  takes(DType::fp32, 101, 316833, "skinny, interleave, gather");
+  takes(DType::fp32, 127, 251969, "skinny, interleave, gather");
+  lacks(DType::fp32, 80, 400000, "skinny"); // whole packets both ways
+  lacks(DType::fp32, 400001, 80, "skinny"); // de-interleaving
+  using tb::ours::skinny_wide_interleave_wins;
+  EXPECT_TRUE(skinny_wide_interleave_wins(4, 65, false, true, 4814.1));
+  EXPECT_TRUE(skinny_wide_interleave_wins(4, 127, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 64, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 128, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 100, false, true, 3352.3));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 100, true, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 100, false, false, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(2, 100, false, true, 4814.1));
+  // The interleaving gather takes twice the data a block above s = 33 for 2- and 4-byte
+  // elements (skinny_wide): 408 positions at fp16 s = 40 (204 in 16 KB, 200 with the period's
+  // cap), 240 at fp32 s = 34; not at s = 33, nor de-interleaving.
+  takes(DType::fp16, 40, 1600001, "gather through skewed shared rows, 408 positions a block");
+  takes(DType::fp32, 34, 941177, "gather through skewed shared rows, 240 positions a block");
+  takes(DType::fp16, 33, 1939393, "gather through skewed shared rows, 224 positions a block");
+  takes(DType::fp32, 33, 969697, "gather through skewed shared rows, 112 positions a block");
+  takes(DType::fp64, 40, 800001, "gather through skewed shared rows, 48 positions a block");
   // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
@@ -437,10 +462,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 100, 640001, "gather through skewed shared rows");
   // The gather's positions a block: about 16 KB, and interleaving 2- to 8-byte elements at most
   // 4 packets for each thread that takes packets (a multiple of the period s / gcd(s, V) up to
-  // 256), so that none takes one more than the others; 1-byte elements keep 16 KB.
+  // 256), so that none takes one more than the others; 1-byte elements keep 16 KB. Twice both
+  // interleaving 2- and 4-byte elements above s = 33 (skinny_wide).
   takes(DType::fp32, 33, 969697, ", 112 positions a block");
   takes(DType::fp16, 31, 2064517, ", 256 positions a block");
-  takes(DType::fp16, 100, 640001, ", 80 positions a block");
+  takes(DType::fp16, 100, 640001, ", 160 positions a block");
   takes(DType::u8, 13, 1000003, ", 1248 positions a block");
   // De-interleaving 1- and 2-byte elements through unskewed rows, the gather stages its span in
   // shared memory first; 4- and 8-byte elements, interleaving and skewed rows do not.
@@ -492,7 +518,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8192, 8192, "16-byte tile");
-  takes(DType::fp32, 100, 320001, "halo tile (input rows not");
+  takes(DType::fp32, 200, 160001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
   // Block order: groups of tile rows where input rows split a sector between two long tile
   // columns (sector_aware_order), else column-major.
