@@ -6,10 +6,11 @@
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
-//  - 4-byte elements interleaving just above one tile (64 < s < 128) where the matrix is not
-//    whole packets both ways, on a GPU above the H100's DRAM peak: the skinny path's gather
+//  - where the matrix is not whole packets both ways, on a GPU above the H100's DRAM peak, 4-byte
+//    elements interleaving just above one tile (64 < s < 128) and from two tiles to 800 bytes of
+//    short row not whole packets, 2-byte ones from one tile to two: the skinny path's gather
 //    (skinny_wide_interleave_wins), which interleaves 2- and 4-byte elements above s = 33 with
-//    twice the data a block (skinny_wide);
+//    twice the data a block and above 128 four times (skinny_wide);
 //  - 1-byte elements whose input rows alone are 16-byte aligned, short side from 256: the
 //    half-height halo tile owning whole output sectors (halo_byte_sectors_wins, below);
 //  - 1-byte elements de-interleaving rows of a multiple of 32 channels below 256: the word tile
@@ -170,8 +171,8 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // The sides whose rows are 16-byte aligned as the halo tile sees them (halo_sides).
   const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
-  // 4-byte elements interleaving just above one tile on a GPU above the H100's DRAM peak: the
-  // gather, twice the data a block (skinny_wide_interleave_wins).
+  // 2- and 4-byte elements interleaving above one tile on a GPU above the H100's DRAM peak: the
+  // gather, two or four times the data a block (skinny_wide_interleave_wins).
   if (tb::ours::skinny_wide_interleave_wins(size, s, aligned, a.rows <= a.cols, dram))
     return Path::skinny;
   // Short sides from one tile to two: the word tile where word_tile_past_wins.

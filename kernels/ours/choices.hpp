@@ -240,19 +240,26 @@ constexpr bool skinny_interleave_above_tile_wins(int element_size, int s, bool i
   const int v = 16 / element_size;
   return s > 16 * v && s < 32 * v && s % v != 0 && (element_size <= 2 || s * element_size <= 400);
 }
-// Where ours_best interleaves 4-byte elements just above one tile (64 < s < 128, the matrix not a
-// whole number of packets both ways) through the gather, which takes twice the data a block
-// there (skinny_wide), on a GPU above the H100's DRAM peak. Measured (H200, two passes at
-// 5f74ae7 against the gather made wide at every s, % of memcpy, the path ours_best took -> the
-// wide gather; docs/perf-notes.md): 72 x 444445 89.2 (the word tile past one tile) -> 91.0,
-// 80 x 400001 81.2 (the halo tile) -> 90.7, 100 x 320001 88.7 (halo) -> 89.9, 127 x 251969 85.6
-// (halo) -> 88.5; from two tiles the halo tile stays ahead (160 and 200: 91.6 and 92.4 against
-// 88.2 and 86.3). On the H100 the halo tile leads at 80 and 100 (95.5 and 95.0 against 93.2 and
-// 92.9).
+// Where ours_best interleaves through the gather, which takes two or four times the data a block
+// there (skinny_wide), on a GPU above the H100's DRAM peak, the matrix not whole packets both
+// ways: 4-byte elements just above one tile (64 < s < 128) and from two tiles up to 800 bytes of
+// short row where the short rows are not whole packets; 2-byte elements from one tile to two.
+// Measured on an H200 (two passes, % of memcpy, the path ours_best took -> the gather;
+// docs/perf-notes.md): at 5f74ae7 against the gather twice as wide at every s, fp32 72 x 444445
+// 89.2 (the word tile past one tile) -> 91.0, 80 x 400001 81.2 (the halo tile) -> 90.7,
+// 100 x 320001 88.7 (halo) -> 89.9, 127 x 251969 85.6 (halo) -> 88.5; at a4b6e98 against the
+// gather four times as wide, fp32 129 x 248063 72.9 (halo) -> 87.3, 145 x 220689 78.3 -> 87.7,
+// 193 x 165803 79.2 -> 86.8, but 160 and 200 (whole packets) 92.0 and 92.5 against 89.3 and 88.2,
+// 249 and 255 87.9 and 89.7 against 85.1 and 86.6; fp16 129 x 496125 73.9 (the word tile past
+// one tile) -> 87.3, 136 x 470589 86.0 -> 87.4, 145 x 441378 76.6 -> 85.9, 160 x 400001 82.5
+// (halo) -> 87.4, 200 x 320001 70.8 (halo) -> 85.6, 132 x 484848 87.2 -> 86.8. On the H100 the
+// tiles lead at fp32 80, 100, 145-255 (95.5 and 95.0 against 93.2 and 92.9 at 80 and 100) and
+// fp16 132, 136 and 160.
 constexpr bool skinny_wide_interleave_wins(int element_size, int s, bool aligned, bool interleave,
                                            double dram_peak_gbps) {
-  return element_size == 4 && interleave && !aligned && s > 64 && s < 128 &&
-         !lower_dram_peak(dram_peak_gbps);
+  if (!interleave || aligned || lower_dram_peak(dram_peak_gbps)) return false;
+  if (element_size == 2) return s > 128 && s < 256;
+  return element_size == 4 && ((s > 64 && s < 128) || (s > 128 && s % 4 != 0 && s * 4 <= 800));
 }
 // Where ours_best runs the word tile past one tile (ours_words_past: short sides from 16V + 1
 // to 32V - 1, where the 16-byte and halo tiles leave their last tile column part empty and the

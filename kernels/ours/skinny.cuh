@@ -41,8 +41,9 @@ struct Skinny {
   static constexpr int kTileBytes = 16 * 1024;
   static constexpr int kLoads = 4; // 16-byte loads in flight per thread
   // The interleaving gather of 2- and 4-byte elements above kWideAbove rows takes twice the data
-  // a block (skinny_wide).
+  // a block, above kWiderAbove four times (skinny_wide).
   static constexpr int kWideAbove = 33;
+  static constexpr int kWiderAbove = 128;
   // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024).
   static constexpr int kMaxShort = 1024;
 };
@@ -64,27 +65,31 @@ __host__ __device__ constexpr int skinny_gather_threads(int element_size, int s)
   const int p = skinny_period(element_size, s);
   return element_size >= 2 && p <= kThreads ? kThreads / p * p : 0;
 }
-// Where the interleaving gather takes twice the data a block (2·kTileBytes, 2·kLoads packets a
-// gather thread): 2- and 4-byte elements (phase 1 copies without registers, so the loads in flight
-// cost none) above Skinny::kWideAbove rows. Its s input row segments are about kTileBytes / s
-// bytes each (160 at s = 100), and short reads from many rows cost the memory system
-// (docs/probes/scattered-writes.cu: on an H200 256-byte pieces 93.0% of memcpy, 1 KB 95.1).
-// Measured (two passes each GPU at 5f74ae7, the gather wide at every s against as it was, % of
-// memcpy, H200 / H100; docs/perf-notes.md): fp16 at s = 40-127 +1.2 to +5.0 / +0.2 to +2.0
-// (100 x 640001 86.2 -> 89.6 / 90.9 -> 92.6), fp32 at 40-200 +0.7 to +4.7 / +0.4 to +3.2; at
-// s = 12-33 fp16 -1.5 to +1.4 / -1.6 to -0.2, fp32 -0.3 to +0.1 / -0.5 to -0.2 (rows of 500
-// bytes and more already). 8-byte elements load through registers (kLoads a thread) and 1-byte
-// ones gather element by element: not measured wide.
-__host__ __device__ constexpr bool skinny_wide(int element_size, int s, bool interleave) {
-  return interleave && (element_size == 2 || element_size == 4) && s > Skinny::kWideAbove;
+// How many times kTileBytes of data (and kLoads packets a gather thread) the interleaving gather
+// takes a block: 2- and 4-byte elements (phase 1 copies without registers, so the loads in flight
+// cost none) twice above Skinny::kWideAbove rows and four times above kWiderAbove; 1 elsewhere.
+// Its s input row segments are about kTileBytes / s bytes each (160 at s = 100), and short reads
+// from many rows cost the memory system (docs/probes/scattered-writes.cu: on an H200 256-byte
+// pieces 93.0% of memcpy, 1 KB 95.1). Measured (two passes each GPU, % of memcpy, H200 / H100;
+// docs/perf-notes.md): twice at every s against as it was (5f74ae7), fp16 at s = 40-127 +1.2 to
+// +5.0 / +0.2 to +2.0 (100 x 640001 86.2 -> 89.6 / 90.9 -> 92.6), fp32 at 40-200 +0.7 to +4.7 /
+// +0.4 to +3.2; at s = 12-33 fp16 -1.5 to +1.4 / -1.6 to -0.2, fp32 -0.3 to +0.1 / -0.5 to -0.2
+// (rows of 500 bytes and more already). Four times against twice above 128 (a4b6e98): fp32 at
+// s = 129-255 +0.4 to +2.5 / +0.8 to +2.3; fp16 +0.1 to +3.1 on the H200 but -0.5 to -1.8 at
+// 132, 136 and 160, on the H100 +0.5 to +1.6 but -0.5 at 136. 8-byte
+// elements load through registers (kLoads a thread) and 1-byte ones gather element by element:
+// not measured wide.
+__host__ __device__ constexpr int skinny_wide(int element_size, int s, bool interleave) {
+  if (!interleave || (element_size != 2 && element_size != 4)) return 1;
+  return s > Skinny::kWiderAbove ? 4 : s > Skinny::kWideAbove ? 2 : 1;
 }
-// Long-side positions a block: about kTileBytes of data (twice that where skinny_wide), a multiple
-// of V, at least V. Interleaving with a gather period, at most kLoads packets (2·kLoads where
-// wide) for each of the gather's threads, so that no thread takes one packet more than the others
+// Long-side positions a block: about kTileBytes of data (skinny_wide times that), a multiple of V,
+// at least V. Interleaving with a gather period, at most kLoads packets (skinny_wide times that)
+// for each of the gather's threads, so that no thread takes one packet more than the others
 // (fp32 31 x 1032259: 1023 packets a block for 248 threads took 5 rounds where 992 take 4).
 __host__ __device__ constexpr int skinny_width(int element_size, int s, bool interleave) {
   const int V = 16 / element_size;
-  const int f = skinny_wide(element_size, s, interleave) ? 2 : 1;
+  const int f = skinny_wide(element_size, s, interleave);
   int w = f * Skinny::kTileBytes / (s * element_size) / V * V;
   const int threads = skinny_gather_threads(element_size, s);
   if (interleave && threads > 0) {

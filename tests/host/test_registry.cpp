@@ -256,8 +256,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 75, 426667, "skinny, interleave, gather");
   past(DType::fp16, 496125, 129);
   past(DType::fp16, 320001, 200);
-  past(DType::bf16, 129, 496125);
-  past(DType::fp16, 150, 426667);
+  takes(DType::bf16, 129, 496125, "skinny, interleave, gather"); // the H200's (below)
+  takes(DType::fp16, 150, 426667, "skinny, interleave, gather");
   past(DType::u8, 498055, 257);
   past(DType::u8, 257, 498055);
   past(DType::u8, 426667, 300);
@@ -302,7 +302,6 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 511, 250489, "skinny, interleave, gather");
   for (auto [t, rows, cols] : std::vector<std::tuple<DType, int, int>>{{DType::fp32, 128, 250001},
                                                                        {DType::fp16, 256, 250001},
-                                                                       {DType::fp16, 248, 258065},
                                                                        {DType::u8, 512, 250001},
                                                                        {DType::u8, 513, 249513}})
     lacks(t, rows, cols, "skinny");
@@ -321,7 +320,24 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_wide_interleave_wins(4, 100, false, true, 3352.3));
   EXPECT_FALSE(skinny_wide_interleave_wins(4, 100, true, true, 4814.1));
   EXPECT_FALSE(skinny_wide_interleave_wins(4, 100, false, false, 4814.1));
-  EXPECT_FALSE(skinny_wide_interleave_wins(2, 100, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(8, 100, false, true, 4814.1));
+  // From two tiles, 4-byte short rows not whole packets up to 800 bytes; 2-byte ones from one
+  // tile to two.
+  EXPECT_TRUE(skinny_wide_interleave_wins(4, 129, false, true, 4814.1));
+  EXPECT_TRUE(skinny_wide_interleave_wins(4, 199, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 160, false, true, 4814.1)); // whole packets
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 201, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(4, 145, false, true, 3352.3));
+  EXPECT_TRUE(skinny_wide_interleave_wins(2, 129, false, true, 4814.1));
+  EXPECT_TRUE(skinny_wide_interleave_wins(2, 255, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(2, 128, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(2, 256, false, true, 4814.1));
+  EXPECT_FALSE(skinny_wide_interleave_wins(2, 145, false, true, 3352.3));
+  EXPECT_FALSE(skinny_wide_interleave_wins(2, 145, false, false, 4814.1));
+  takes(DType::fp16, 129, 496125, "skinny, interleave, gather");
+  takes(DType::fp16, 200, 320001, "skinny, interleave, gather");
+  takes(DType::fp32, 193, 165803, "skinny, interleave, gather");
+  lacks(DType::fp32, 249, 128515, "skinny");
   // The interleaving gather takes twice the data a block above s = 33 for 2- and 4-byte
   // elements (skinny_wide): 408 positions at fp16 s = 40 (204 in 16 KB, 200 with the period's
   // cap), 240 at fp32 s = 34; not at s = 33, nor de-interleaving.
@@ -330,6 +346,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 33, 1939393, "gather through skewed shared rows, 224 positions a block");
   takes(DType::fp32, 33, 969697, "gather through skewed shared rows, 112 positions a block");
   takes(DType::fp64, 40, 800001, "gather through skewed shared rows, 48 positions a block");
+  // Four times the data above s = 128: fp16 s = 129 and 193 128 positions (64 at twice); fp32
+  // s = 127 twice, 64.
+  takes(DType::fp16, 129, 496125, "gather through skewed shared rows, 128 positions a block");
+  takes(DType::fp16, 193, 331606, "gather through skewed shared rows, 128 positions a block");
+  takes(DType::fp32, 127, 251969, "gather through skewed shared rows, 64 positions a block");
   // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
