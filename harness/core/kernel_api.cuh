@@ -124,11 +124,21 @@ void launch_tiles(TransposeKernel<T> kernel, int tile_w, int tile_h, dim3 block,
   launch_kernel(kernel, tile_grid(a, tile_w, tile_h), block, smem, a);
 }
 
-// Raises a kernel's dynamic shared-memory limit (needed above 48 KB), once per kernel.
+// Raises a kernel's dynamic shared-memory limit (needed above 48 KB), once per kernel. More than
+// the GPU allows a block (cudaDevAttrMaxSharedMemoryPerBlockOptin: 64 KB on sm_75, 99 KB on
+// sm_86 and sm_89, 227 KB on sm_90) is a property of the shape on this GPU: shape_not_supported,
+// so the case reads unsupported with the two figures rather than failed.
 template <typename T> void allow_dynamic_smem(TransposeKernel<T> kernel, std::size_t bytes) {
   static std::map<const void*, std::size_t> done; // per kernel, not per element type
   const void* key = reinterpret_cast<const void*>(kernel);
   if (done[key] < bytes) {
+    int device = 0, limit = 0;
+    TB_CUDA_CALL(cudaGetDevice(&device));
+    TB_CUDA_CALL(cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    if (bytes > static_cast<std::size_t>(limit))
+      throw shape_not_supported(std::to_string(bytes) +
+                                " bytes of shared memory a block: past this GPU's " +
+                                std::to_string(limit));
     TB_CUDA_CALL(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(bytes)));
     done[key] = bytes;

@@ -44,7 +44,11 @@ struct Skinny {
   // a block, above kWiderAbove four times (skinny_wide).
   static constexpr int kWideAbove = 33;
   static constexpr int kWiderAbove = 128;
-  // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024).
+  // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024),
+  // but for the interleave of 2- and 4-byte elements at four times the data (skinny_wide, above
+  // s = 128: at most short sides from 136 more than 64 KB, up to 93552 bytes at s = 819), which
+  // sm_80 and later allow (sm_86 and sm_89 99 KB); on sm_75 those launches read unsupported
+  // (allow_dynamic_smem).
   static constexpr int kMaxShort = 1024;
 };
 

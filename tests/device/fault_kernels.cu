@@ -21,6 +21,17 @@ void launch_invalid_configuration(const LaunchArgs& a) {
   TB_CUDA_CHECK_LAUNCH();
 }
 
+// A launch that asks one 16-byte packet more shared memory a block than the GPU allows.
+void launch_past_shared_limit(const LaunchArgs& a) {
+  int device = 0, limit = 0;
+  TB_CUDA_CALL(cudaGetDevice(&device));
+  TB_CUDA_CALL(cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  const std::size_t smem = static_cast<std::size_t>(limit) + 16;
+  TransposeKernel<float> kernel = write_to_nowhere;
+  allow_dynamic_smem(kernel, smem);
+  launch_kernel(kernel, dim3(1), dim3(32), smem, a);
+}
+
 void launch_illegal_address(const LaunchArgs& a) {
   write_to_nowhere<<<1, 32, 0, a.stream>>>(static_cast<float*>(a.out), nullptr, a.cols, a.rows, 1);
   TB_CUDA_CHECK_LAUNCH();

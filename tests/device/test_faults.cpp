@@ -13,6 +13,7 @@
 namespace tb::test {
 void launch_illegal_address(const LaunchArgs& a);
 void launch_invalid_configuration(const LaunchArgs& a);
+void launch_past_shared_limit(const LaunchArgs& a);
 } // namespace tb::test
 
 using namespace tb;
@@ -86,6 +87,20 @@ TEST(Faults, AGridPastTheLimitIsUnsupportedNotFailed) {
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_EQ(rs[0].status, Status::unsupported) << rs[0].message;
   EXPECT_NE(rs[0].message.find("past the grid's y limit"), std::string::npos) << rs[0].message;
+  EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message;
+}
+
+// More shared memory a block than this GPU allows is a property of the shape on this GPU, as a
+// grid past its limit is: unsupported, with both figures, and the run goes on (the kernel is
+// never launched).
+TEST(Faults, SharedMemoryPastTheLimitIsUnsupportedNotFailed) {
+  const KernelSpec bad = broken("past_shared_limit", test::launch_past_shared_limit);
+  const auto rs = run_then_good(bad);
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].status, Status::unsupported) << rs[0].message;
+  EXPECT_NE(rs[0].message.find("bytes of shared memory a block: past this GPU's"),
+            std::string::npos)
+      << rs[0].message;
   EXPECT_EQ(rs[1].status, Status::ok) << rs[1].message;
 }
 
