@@ -68,27 +68,8 @@ constexpr unsigned column_groups(unsigned group) {
   return kColumnGroupsBit | group;
 }
 inline constexpr unsigned kColumnMajor = column_groups(1);
-// Column-major order with each tile column's walk rotated: block bid goes down tile column
-// c = bid / tiles_y as column-major order does, but at tile row y it takes tile column
-// (c + y / skew) mod tiles_x. The blocks running at one time then read input rows at many
-// column offsets, not one, while each still writes `skew` tiles in a row of one output row
-// band. Where the input rows are a large power of two of bytes apart, column-major order has
-// every block running at one time read at the same offset within its rows (the same low address
-// bits), the partition camping the paper's diagonal order was made for (fp64 16384^2 on an H200:
-// docs/perf-notes.md). A bijection: for each tile row, c -> (c + y / skew) mod tiles_x is a
-// rotation. skew 0 is not an order (skewed_columns asks for at least 1).
-inline constexpr unsigned kSkewBit = 0x40000000u;
-constexpr unsigned skewed_columns(unsigned skew) {
-  return kSkewBit | (skew == 0 ? 1u : skew);
-}
 TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y, unsigned order,
                                unsigned& tile_x, unsigned& tile_y) {
-  if (order & kSkewBit) {
-    const unsigned skew = order & ~kSkewBit;
-    tile_y = bid % tiles_y;
-    tile_x = (bid / tiles_y + tile_y / skew) % tiles_x;
-    return;
-  }
   if (order & kColumnGroupsBit)
     grouped_tile(bid, tiles_y, tiles_x, order & ~kColumnGroupsBit, tile_y, tile_x);
   else

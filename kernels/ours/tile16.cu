@@ -1,6 +1,6 @@
-// Our 16-byte tile transpose (kernels/ours/tile16.cuh) in six block orders, to measure what DRAM
-// page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, column-major,
-// groups of 4 tile columns, and column-major with each column's walk skewed (skewed_columns);
+// Our 16-byte tile transpose (kernels/ours/tile16.cuh) in five block orders, to measure what DRAM
+// page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, column-major, and
+// groups of 4 tile columns;
 // with a persistent grid (one wave of blocks looping over the tiles); with taller tiles (at
 // least 8 packets a thread) and with registers capped for full occupancy. Shapes whose rows are not
 // whole 16-byte packets run its bounds-checked scalar path everywhere (noted); the unaligned
@@ -82,10 +82,6 @@ template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int M
 bool add(const char* id, const char* name, int order) {
   const std::string walk =
       GROUP == tb::kColumnMajor ? std::string("column-major block order")
-      : (GROUP & tb::kSkewBit)
-          ? fmt::format("column-major block order, each tile column's walk rotated one column "
-                        "every {} tile rows",
-                        GROUP & ~tb::kSkewBit)
       : (GROUP & tb::kColumnGroupsBit)
           ? fmt::format("groups of {} tile columns", GROUP & ~tb::kColumnGroupsBit)
       : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
@@ -131,11 +127,6 @@ bool add(const char* id, const char* name, int order) {
                                             "Ours: 16B tile, column-major, 16+ packets", 22) &&
     add<1, false, false, 1, false, true>("ours_tile16_occ", "Ours: 16B tile, full occupancy", 13) &&
     add<tb::column_groups(4)>("ours_tile16_cg4", "Ours: 16B tile, groups of 4 columns", 16) &&
-    add<tb::skewed_columns(1)>("ours_tile16_skew1", "Ours: 16B tile, column-major, skewed", 23) &&
-    add<tb::skewed_columns(8)>("ours_tile16_skew8",
-                               "Ours: 16B tile, column-major, skewed every 8 tile rows", 24) &&
-    add<tb::skewed_columns(32)>("ours_tile16_skew32",
-                                "Ours: 16B tile, column-major, skewed every 32 tile rows", 25) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 1>(
         "ours_tile16_edges", "Ours: 16B tile, column-major, packet edges", 17) &&
     add<8, false, false, 1, false, false, 1>("ours_tile16_edges_g8",

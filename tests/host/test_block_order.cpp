@@ -93,8 +93,7 @@ TEST(BlockOrder, GroupedOrderWalksDownAGroupFirst) {
 
 TEST(BlockOrder, OrderedTileIsABijectionForRowAndColumnGroups) {
   for (unsigned order :
-       {1u, 8u, kColumnMajor, column_groups(2), column_groups(4), column_groups(64),
-        skewed_columns(1), skewed_columns(8), skewed_columns(32)})
+       {1u, 8u, kColumnMajor, column_groups(2), column_groups(4), column_groups(64)})
     for (auto [tx, ty] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 1}, {1, 100}, {100, 1}, {7, 5}, {128, 128}, {33, 17}, {16, 64}, {257, 3}}) {
       std::vector<int> hits(tx * ty, 0);
@@ -158,28 +157,4 @@ TEST(BlockOrder, SectorAwareOrderGroupsOnlyLongColumnsOfSplitRows) {
   // Rows whose byte count wraps 32 bits keep their low bits: 2^32 + 16 -> 16.
   EXPECT_EQ(sector_aware_order(static_cast<unsigned>((1ull << 32) + 16), 2, 600, kTile),
             kSectorGroup);
-}
-
-TEST(BlockOrder, SkewedColumnsRotateEachColumnsWalk) {
-  unsigned x = 0, y = 0;
-  // 4 x 6 tiles, skewed every 2 tile rows: block 0..5 walk down column 0, taking columns
-  // 0, 0, 1, 1, 2, 2; block 6 starts column 1 at tile row 0.
-  const unsigned want[6] = {0, 0, 1, 1, 2, 2};
-  for (unsigned b = 0; b < 6; ++b) {
-    ordered_tile(b, 4, 6, skewed_columns(2), x, y);
-    EXPECT_EQ(y, b);
-    EXPECT_EQ(x, want[b]);
-  }
-  ordered_tile(6, 4, 6, skewed_columns(2), x, y);
-  EXPECT_EQ(x, 1u);
-  EXPECT_EQ(y, 0u);
-  // Column 3's walk wraps: at tile rows 2 and 4 it takes columns 0 and 1.
-  ordered_tile(3 * 6 + 2, 4, 6, skewed_columns(2), x, y);
-  EXPECT_EQ(x, 0u);
-  EXPECT_EQ(y, 2u);
-  ordered_tile(3 * 6 + 5, 4, 6, skewed_columns(2), x, y);
-  EXPECT_EQ(x, 1u);
-  EXPECT_EQ(y, 5u);
-  // skewed_columns(0) is taken as 1 (no division by zero).
-  EXPECT_EQ(skewed_columns(0), skewed_columns(1));
 }
