@@ -128,7 +128,8 @@ def main():
         if abs(mn - mb) < a.moved:
             continue
         note_new, note_base = new[-1][k][1], base[-1][k][1]
-        note = note_new if note_new == note_base else f"{note_new} (base: {note_base})"
+        note = (note_new if note_new == note_base or not note_base
+                else f"{note_new} (base: {note_base})")
         mode = k[4] if k[5] == "flush" else f"{k[4]}, L2 {k[5]}"
         lines.append(f"| {k[0]} | {k[1]} | {k[2]} × {k[3]} | {mode} | "
                      f"{', '.join(f'{x:.1f}' for x in b)} | {', '.join(f'{x:.1f}' for x in n)} | "

@@ -97,6 +97,13 @@ grep -qF "| ours_words_chunked | u8 | 500001 × 256 | loop-over-kernel | 76.4, 7
   fail "ab-summary.py --against: $(cat "$s/against.md")"
 [[ $(grep -c '^| ours_words_chunked' "$s/against.md") -eq 5 && $(grep -c '^| ours_best' "$s/against.md") -eq 0 ]] ||
   fail "ab-summary.py --against: not the 5 rows of ours_words_chunked alone: $(cat "$s/against.md")"
+# Against a kernel that notes nothing (the H200's skewed block orders against column-major): no
+# empty "(base: )" after the candidates' notes.
+skew=$src/results/h200/explore/pitch-128k
+python3 "$src/scripts/ab-summary.py" --new "$skew/candidates-1.csv" "$skew/candidates-2.csv" \
+  --against ours_tile16_colmajor >"$s/skew.md" 2>&1 || fail "ab-summary.py --against: $(cat "$s/skew.md")"
+grep -qF "| ours_tile16_skew1 | fp64 | 16384 × 16384 | loop-over-kernel | 94.7, 94.7 | 92.5, 92.5 |" "$s/skew.md" &&
+  ! grep -qF "(base: )" "$s/skew.md" || fail "ab-summary.py --against: $(cat "$s/skew.md")"
 # ncu-table.py: the committed Nsight Compute files side by side; bad input in one line.
 ncu=$src/results/h100-80gb-hbm3/explore/word-tile/planar-rows-e4892ce
 one_line ncu-table.py "^ncu-table.py: error: .*new-1.csv: no Nsight Compute CSV header" "$ncu/new-1.csv"
