@@ -6,12 +6,15 @@
 // median of 10 samples), as % of cudaMemcpyAsync of the same bytes:
 //  - read: the tile's rows read at the pitch, the tile written contiguously;
 //  - write: the mirror, the tile read contiguously and its rows written at the pitch.
-// The tiles: the 16-byte tile's own (fp32 64 rows x 256 bytes, fp64 32 x 256) and tiles of the
-// same 16 KB with fewer, longer rows (32 x 512, 16 x 1024, 8 x 2048); the pitches: 64 KB and
-// 128 KB, where the H200 ran the 16-byte tile at 97-98% and 92-95% of memcpy, 256 KB, each
-// with 256 bytes more, and 120 KB, not a power of two (docs/perf-notes.md, "input rows 128 KB
-// apart, and the u8 squares' size"). If the H200's cost at 128 KB is in the tile's reads, the
-// read column shows it; if longer rows mend it, the rows below the 16-byte tile's show that.
+// Two tables. Squares and oblongs: the 16-byte tile's own tiles (fp32 64 rows x 256 bytes, fp64
+// 32 x 256) and tiles of the same 16 KB with fewer, longer rows (32 x 512, 16 x 1024, 8 x 2048)
+// at pitches of 64 KB and 128 KB, where the H200 ran the 16-byte tile at 97-98% and 92-95% of
+// memcpy, 256 KB, each with 256 bytes more, and 120 KB, not a power of two (docs/perf-notes.md,
+// "input rows 128 KB apart, and the u8 squares' size"): whether that cost is in the reads of a
+// tile's rows, and whether longer rows escape it. The map's tall shapes: rows of 2 and 4 MB on
+// the 256-byte grid and 128 bytes off it, tiles of 8 to 64 rows of 256 bytes to 2 KB: what the
+// de-interleave's writes to a few long rows cost by segment length and rows, the class where the
+// H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
@@ -82,25 +85,13 @@ bool check(uint4* out, uint4* in, long long bytes) {
   return true;
 }
 
-int main() {
-  const long long bytes = 128LL << 20;
-  uint4 *in, *out;
-  CHECK(cudaMalloc(&in, bytes));
-  CHECK(cudaMalloc(&out, bytes));
-  if (!check(out, in, bytes)) return 1;
-  ProbeTimer timer;
-  const double memcpy_s =
-      timer.seconds([&] { cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice); });
-  std::printf("cudaMemcpyAsync %.0f GB/s; %% of it, read / write, per tile (rows x bytes) and "
-              "pitch (KB)\n",
-              2.0 * bytes / 1e9 / memcpy_s);
-  const long long kb = 1024;
-  const long long pitches[] = {64 * kb,        64 * kb + 256, 120 * kb,      128 * kb,
-                               128 * kb + 256, 256 * kb,      256 * kb + 256};
-  std::printf("%10s", "tile");
-  for (long long p : pitches) std::printf(" %13.2f", p / 1024.0);
+// One table: a row a tile shape (rows x bytes), a column a pitch, read / write as % of memcpy.
+template <std::size_t NP, std::size_t NS>
+void table(const char* title, const long long (&pitches)[NP], const int (&shapes)[NS][2],
+           uint4* out, uint4* in, long long bytes, ProbeTimer& timer, double memcpy_s) {
+  std::printf("\n%s\n%10s", title, "tile");
+  for (long long p : pitches) std::printf(" %13lld", p);
   std::printf("\n");
-  const int shapes[][2] = {{64, 256}, {32, 256}, {32, 512}, {16, 1024}, {8, 2048}};
   for (const auto& s : shapes) {
     std::printf("%5d x %4d", s[0], s[1]);
     for (long long p : pitches) {
@@ -114,6 +105,34 @@ int main() {
     }
     std::printf("\n");
   }
+}
+
+int main() {
+  const long long bytes = 128LL << 20;
+  uint4 *in, *out;
+  CHECK(cudaMalloc(&in, bytes));
+  CHECK(cudaMalloc(&out, bytes));
+  if (!check(out, in, bytes)) return 1;
+  ProbeTimer timer;
+  const double memcpy_s =
+      timer.seconds([&] { cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice); });
+  std::printf("cudaMemcpyAsync %.0f GB/s; the rest %% of it, read / write, per tile (rows x "
+              "bytes) and pitch (bytes)\n",
+              2.0 * bytes / 1e9 / memcpy_s);
+  const long long kb = 1024;
+  const long long squares[] = {64 * kb,        64 * kb + 256, 120 * kb,      128 * kb,
+                               128 * kb + 256, 256 * kb,      256 * kb + 256};
+  const int square_tiles[][2] = {{64, 256}, {32, 256}, {32, 512}, {16, 1024}, {8, 2048}};
+  table("Pitches of squares and oblongs (64-256 KB):", squares, square_tiles, out, in, bytes, timer,
+        memcpy_s);
+  // The map's tall shapes: a few rows of 2 or 4 MB, on the 256-byte grid or 128 bytes off it
+  // (fp32 500000 x 64 writes rows of 2000000 bytes, 128 mod 256); tiles of 8 to 64 rows of 256
+  // bytes to 2 KB, as a de-interleave's block writes (write) or an interleave's reads (read).
+  const long long tall[] = {2000000, 2000128, 4000000, 4000128};
+  const int tall_tiles[][2] = {{8, 256},  {8, 512},   {8, 1024}, {8, 2048}, {16, 256},
+                               {16, 512}, {16, 1024}, {32, 256}, {32, 512}, {64, 256}};
+  table("Pitches of the map's tall shapes (2 and 4 MB, on the 256-byte grid or off it):", tall,
+        tall_tiles, out, in, bytes, timer, memcpy_s);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
 }
