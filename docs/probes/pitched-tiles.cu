@@ -96,6 +96,10 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
     std::printf("%5d x %4d", s[0], s[1]);
     for (long long p : pitches) {
       const Tiles t = make_tiles(bytes, p, s[0], s[1]);
+      if (t.ty == 0) { // fewer rows of this pitch in the bytes than the tile has
+        std::printf(" %13s", "-");
+        continue;
+      }
       const unsigned blocks = static_cast<unsigned>(t.tx * t.ty);
       const double moved = 2.0 * blocks * t.n * 16; // the bytes moved, in and out
       const double rd = timer.seconds([&] { copy_tiles<true><<<blocks, 256>>>(out, in, t); });
