@@ -47,7 +47,10 @@
 //    (halo_sectors: +2 to +3 points at 15624 x 4096 and 1000 x 64000 on both GPUs), and 1-byte
 //    elements whose output rows are 16 mod 32 bytes, which take the half-height halo tile owning
 //    whole sectors by row groups, the group above by a shuffle, three blocks an SM
-//    (halo_sector_groups_fit: H100 +4 to +12 points, H200 +0.1 to +5.2);
+//    (halo_sector_groups_fit: H100 +4 to +12 points, H200 +0.1 to +5.2), and other 1-byte
+//    elements with a short side from 4096 and a matrix from 32 MiB, either a side off whole
+//    tiles or the matrix at most 64 MiB, which take the half-height halo tile
+//    (tile16_bytes_halo_wins: H200 +0.3 to +4.6 points, H100 -0.0 to +2.3);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
@@ -203,6 +206,8 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // groups (halo_sector_groups_fit).
   if (aligned && al == (tb::ours::kInAligned | tb::ours::kOutAligned)) {
     if (tb::ours::halo_sector_groups_fit(size, al, a.rows)) return Path::halo;
+    // Bytes off whole tiles or of 32-64 MiB: the half-height halo tile (tile16_bytes_halo_wins).
+    if (tb::ours::tile16_bytes_halo_wins(size, a.rows, a.cols)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
@@ -388,9 +393,15 @@ struct Launch {
         sides(std::integral_constant<int, kOutAligned>{});
         break;
       case kInAligned | kOutAligned:
-        // Only bytes in output rows of 16 mod 32 bytes come here (choose): the same, the input
-        // side's realignment compiled out.
-        if constexpr (sizeof(T) == 1) groups(std::integral_constant<int, kInAligned>{});
+        // Bytes in output rows of 16 mod 32 bytes: the same, the input side's realignment
+        // compiled out. Other bytes here (tile16_bytes_halo_wins): the tile as measured, the
+        // input side's realignment kept at offset 0.
+        if constexpr (sizeof(T) == 1) {
+          if (tb::ours::halo_sector_groups_fit(1, kInAligned | kOutAligned, a.rows))
+            groups(std::integral_constant<int, kInAligned>{});
+          else
+            sides(std::integral_constant<int, kOutAligned>{});
+        }
         break;
       case kInAligned | kPackets:
         if constexpr (sizeof(T) == 2) sides(std::integral_constant<int, kInAligned | kPackets>{});

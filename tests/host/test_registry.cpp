@@ -538,7 +538,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 160001, 200, "halo tile (output rows not");
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
-  takes(DType::u8, 8192, 8192, "16-byte tile");
+  // Other bytes in whole packets both ways: the half-height halo tile off whole tiles or at
+  // 32-64 MiB, short side from 4096 (tile16_bytes_halo_wins); the 16-byte tile elsewhere.
+  takes(DType::u8, 8192, 8192, "halo tile, half height (input and output rows 16-byte aligned)");
+  takes(DType::u8, 9792, 16384, "halo tile, half height (input and output rows 16-byte aligned)");
+  takes(DType::u8, 16384, 16384, "16-byte tile, column-major order");
+  takes(DType::u8, 4096, 4096, "16-byte tile, column-major order");
+  takes(DType::u8, 2080, 32768, "16-byte tile, column-major order");
   takes(DType::fp32, 200, 160001, "halo tile (input rows not");
   takes(DType::fp16, 500000, 128, "16-byte tile");
   // Block order: groups of tile rows where input rows split a sector between two long tile
@@ -655,6 +661,23 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_sector_groups_fit(1, 0, 42672));
   EXPECT_FALSE(halo_sector_groups_fit(1, kInAligned, 42672));
   EXPECT_FALSE(halo_sector_groups_fit(2, kOutAligned, 42672));
+  // Bytes in whole packets both ways, not 16 mod 32 (those take the sector groups): the
+  // half-height halo tile from a short side of 4096 and 32 MiB, off whole 256-byte tiles at any
+  // size above that, on whole tiles to 64 MiB; no other type.
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 8192, 8192));    // 64 MiB, whole tiles
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 8192));    // 32 MiB
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 8176));   // under 32 MiB
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 4096));   // 16 MiB
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 8192, 8448));   // past 64 MiB, whole tiles
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 16384, 16384)); // 256 MiB, whole tiles
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 16384, 9792));   // input rows off whole tiles
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 9792, 16384));   // output rows off whole tiles
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 23168, 23168));  // 511 MiB, off whole tiles
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 2080, 32768));  // short side under 4096
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 16400, 16384)); // rows 16 mod 32: sector groups
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 8192, 8193));   // not whole packets
+  EXPECT_FALSE(tile16_bytes_halo_wins(2, 8192, 8192));
+  EXPECT_FALSE(tile16_bytes_halo_wins(4, 9792, 9792));
   // Bytes whose input rows alone are whole packets own whole sectors of the output from a short
   // side of 256, on both GPUs; not where neither side is aligned, nor for other types.
   EXPECT_TRUE(halo_byte_sectors_wins(1, kInAligned, 1000));
@@ -716,7 +739,7 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   }
   EXPECT_EQ(note_of(*k, DType::u8, 1001, 240).find(sectors), std::string::npos);
   EXPECT_EQ(note_of(*k, DType::u8, 11313, 11313).find(sectors), std::string::npos);
-  EXPECT_NE(note_of(*k, DType::u8, 8192, 8192).find("16-byte tile"), std::string::npos);
+  EXPECT_NE(note_of(*k, DType::u8, 16384, 16384).find("16-byte tile"), std::string::npos);
   const std::string narrow = note_of(*k, DType::u8, 128, 1000000);
   EXPECT_NE(narrow.find("narrow tile, interleave (s = 8 packets)"), std::string::npos) << narrow;
   EXPECT_NE(note_of(*k, DType::u8, 1000000, 128).find("narrow tile"), std::string::npos);
