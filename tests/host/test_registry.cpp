@@ -539,9 +539,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
   // Other bytes in whole packets both ways: the half-height halo tile off whole tiles or at
-  // 32-64 MiB, short side from 4096 (tile16_bytes_halo_wins); the 16-byte tile elsewhere.
+  // 512-1024 of its 256 x 256 tiles, short side from 4096 (tile16_bytes_halo_wins); the 16-byte
+  // tile elsewhere.
   takes(DType::u8, 8192, 8192, "halo tile, half height (input and output rows 16-byte aligned)");
   takes(DType::u8, 9792, 16384, "halo tile, half height (input and output rows 16-byte aligned)");
+  takes(DType::u8, 5792, 5792, "halo tile, half height (input and output rows 16-byte aligned)");
   takes(DType::u8, 16384, 16384, "16-byte tile, column-major order");
   takes(DType::u8, 4096, 4096, "16-byte tile, column-major order");
   takes(DType::u8, 2080, 32768, "16-byte tile, column-major order");
@@ -662,12 +664,13 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_sector_groups_fit(1, kInAligned, 42672));
   EXPECT_FALSE(halo_sector_groups_fit(2, kOutAligned, 42672));
   // Bytes in whole packets both ways, not 16 mod 32 (those take the sector groups): the
-  // half-height halo tile from a short side of 4096 and 32 MiB, off whole 256-byte tiles at any
-  // size above that, on whole tiles to 64 MiB; no other type.
-  EXPECT_TRUE(tile16_bytes_halo_wins(1, 8192, 8192));    // 64 MiB, whole tiles
-  EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 8192));    // 32 MiB
-  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 8176));   // under 32 MiB
-  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 4096));   // 16 MiB
+  // half-height halo tile from a short side of 4096 and 512 of the 16-byte tile's tiles, off
+  // whole 256-byte tiles at any size above that, on whole tiles to 1024 tiles; no other type.
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 8192, 8192));    // 1024 tiles, whole
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 8192));    // 512 tiles
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 5792, 5792));    // 529 tiles, off whole tiles
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 7936));   // 496 tiles
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 4096));   // 256 tiles
   EXPECT_FALSE(tile16_bytes_halo_wins(1, 8192, 8448));   // past 64 MiB, whole tiles
   EXPECT_FALSE(tile16_bytes_halo_wins(1, 16384, 16384)); // 256 MiB, whole tiles
   EXPECT_TRUE(tile16_bytes_halo_wins(1, 16384, 9792));   // input rows off whole tiles
