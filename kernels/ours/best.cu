@@ -48,9 +48,9 @@
 //    elements whose output rows are 16 mod 32 bytes, which take the half-height halo tile owning
 //    whole sectors by row groups, the group above by a shuffle, three blocks an SM
 //    (halo_sector_groups_fit: H100 +4 to +12 points, H200 +0.1 to +5.2), and other 1-byte
-//    elements with a short side from 4096 and more than 256 tiles, either a side off whole tiles
+//    elements with a short side from 4096 and at least 288 tiles, either a side off whole tiles
 //    or at most 1024 tiles (64 MiB), which take the half-height halo tile
-//    (tile16_bytes_halo_wins: H200 +0.3 to +4.6 points, H100 -0.0 to +2.3);
+//    (tile16_bytes_halo_wins: H200 +0.3 to +7.4 points, H100 -0.0 to +6.0);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
@@ -206,7 +206,8 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // groups (halo_sector_groups_fit).
   if (aligned && al == (tb::ours::kInAligned | tb::ours::kOutAligned)) {
     if (tb::ours::halo_sector_groups_fit(size, al, a.rows)) return Path::halo;
-    // Bytes off whole tiles, or 257-1024 tiles: the half-height halo tile (tile16_bytes_halo_wins).
+    // Bytes from 288 tiles, off whole tiles or to 1024: the half-height halo tile
+    // (tile16_bytes_halo_wins).
     if (tb::ours::tile16_bytes_halo_wins(size, a.rows, a.cols)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }

@@ -120,20 +120,22 @@ constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
 }
 // Whether ours_best takes the half-height halo tile (input realignment kept, every offset 0:
 // ours_tile16_halo_general) for 1-byte elements whose rows are whole packets both ways, not 16
-// mod 32 bytes (halo_sector_groups_fit), instead of the 16-byte tile: short side from 4096, more
-// than 256 of the 16-byte tile's 256 x 256 tiles (at 256, 4096², the only such shape from a short
-// side of 4096, its blocks are one wave at two an SM on 132 SMs and it leads by 5-6 points; from
-// 288 tiles it trails by 3-6), and either a side that is not a whole number of tiles (rows off
-// the 256-byte grid, the tile's edge tiles in packets) or at most 1024 tiles (64 MiB). Against the
+// mod 32 bytes (halo_sector_groups_fit), instead of the 16-byte tile: short side from 4096, at
+// least 288 of the 16-byte tile's 256 x 256 tiles, and either a side that is not a whole number
+// of tiles (rows off the 256-byte grid, the tile's edge tiles in packets) or at most 1024 tiles
+// (64 MiB). Below 288 tiles the 16-byte tile's blocks are about one wave (two an SM on 132 SMs,
+// 264) and the halo tile's twice as many: at 4096² (256 tiles) the 16-byte tile leads by 5-6
+// points on both GPUs, at 4096 x 4112 (272, the last tile column 16 bytes wide) by 2.5 on the
+// H200; from 4096 x 4608 (288) it trails. Against the
 // 16-byte tile in the same pass (97a3705 to 232d1ca, two passes each, % of memcpy, H200 / H100;
 // docs/perf-notes.md, "u8 whole packets both ways: the half-height halo tile by size and edge"):
 //  - a side off whole tiles, 529 to 8281 tiles (32-512 MiB): 5792² +3.2 / +2.3, 9792² +2.0 /
 //    +1.6, 11584² +1.4 / +1.3, 23168² +0.9 / +1.0, 16416² +1.5 / +1.5, 8192 x 8256 +1.9 / +1.1,
 //    8256 x 8192 +2.4 / +1.9, 16384 x 9792 +0.5 / +0.7, 9792 x 16384 +1.6 / +1.5, 16384 x 16448
 //    +0.4 / +0.7, 16448 x 16384 +1.3 / +1.3, 16384 x 23168 +0.3 / +0.5, 23168 x 16384 +1.0 / +1.1;
-//  - whole tiles, 288 to 1024 (18-64 MiB): 4096 x 4608 ? / +6.0, 4096 x 5120 ? / +3.1,
-//    5888 x 4096 ? / +6.0, 4096 x 6144 ? / +5.1, 4096 x 7936 +5.1 / +1.3, 7936 x 4096 +5.3 /
-//    +1.5, 4096 x 8192 +4.6 / +1.2, 8192 x 4096 +3.0 / +1.1,
+//  - whole tiles, 288 to 1024 (18-64 MiB): 4096 x 4608 +7.4 / +6.0, 4608 x 4096 +6.8 / ?,
+//    4096 x 5120 +5.9 / +3.1, 5888 x 4096 +6.6 / +6.0, 4096 x 6144 +4.4 / +5.1, 4096 x 7936
+//    +5.1 / +1.3, 7936 x 4096 +5.3 / +1.5, 4096 x 8192 +4.6 / +1.2, 8192 x 4096 +3.0 / +1.1,
 //    6144 x 8192 +2.5 / +0.6, 8192 x 6144 +1.6 / +0.7, 8192² +1.1 / +0.0, 4096 x 16384 +1.7 /
 //    -0.0, 16384 x 4096 +1.2 / +0.0 (2048 x 32768 +1.4 / +0.3 and 32768 x 2048 +1.1 / -0.1,
 //    short side 2048: left to the 16-byte tile);
@@ -146,7 +148,7 @@ constexpr bool tile16_bytes_halo_wins(int element_size, int rows, int cols) {
   const long long tiles = static_cast<long long>((rows + 255) / 256) * ((cols + 255) / 256);
   const bool edges = rows % 256 != 0 || cols % 256 != 0;
   return element_size == 1 && rows % 16 == 0 && cols % 16 == 0 && rows % 32 != 16 &&
-         (rows < cols ? rows : cols) >= 4096 && tiles > 256 && (edges || tiles <= 1024);
+         (rows < cols ? rows : cols) >= 4096 && tiles >= 288 && (edges || tiles <= 1024);
 }
 // Whether ours_best's halo tile owns whole 32-byte sectors of unaligned byte output rows
 // (kByteSectors, the groups one and two above by shuffles, three blocks an SM): 1-byte elements

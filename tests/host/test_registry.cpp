@@ -539,7 +539,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
   // Other bytes in whole packets both ways: the half-height halo tile off whole tiles or at
-  // 257-1024 of its 256 x 256 tiles, short side from 4096 (tile16_bytes_halo_wins); the 16-byte
+  // 288-1024 of its 256 x 256 tiles, short side from 4096 (tile16_bytes_halo_wins); the 16-byte
   // tile elsewhere.
   takes(DType::u8, 8192, 8192, "halo tile, half height (input and output rows 16-byte aligned)");
   takes(DType::u8, 9792, 16384, "halo tile, half height (input and output rows 16-byte aligned)");
@@ -664,7 +664,7 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_sector_groups_fit(1, kInAligned, 42672));
   EXPECT_FALSE(halo_sector_groups_fit(2, kOutAligned, 42672));
   // Bytes in whole packets both ways, not 16 mod 32 (those take the sector groups): the
-  // half-height halo tile from a short side of 4096 and more than 256 of the 16-byte tile's tiles,
+  // half-height halo tile from a short side of 4096 and 288 of the 16-byte tile's tiles,
   // off whole 256-byte tiles at any size above that, on whole tiles to 1024 tiles; no other type.
   EXPECT_TRUE(tile16_bytes_halo_wins(1, 8192, 8192));    // 1024 tiles, whole
   EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 8192));    // 512 tiles
@@ -672,7 +672,8 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 7936));    // 496 tiles
   EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 6144));    // 384 tiles
   EXPECT_TRUE(tile16_bytes_halo_wins(1, 5888, 4096));    // 368 tiles
-  EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 4112));    // 272 tiles, off whole tiles
+  EXPECT_TRUE(tile16_bytes_halo_wins(1, 4096, 4608));    // 288 tiles
+  EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 4112));   // 272 tiles, off whole tiles
   EXPECT_FALSE(tile16_bytes_halo_wins(1, 4096, 4096));   // 256 tiles
   EXPECT_FALSE(tile16_bytes_halo_wins(1, 8192, 8448));   // past 64 MiB, whole tiles
   EXPECT_FALSE(tile16_bytes_halo_wins(1, 16384, 16384)); // 256 MiB, whole tiles
