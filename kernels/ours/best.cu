@@ -50,7 +50,7 @@
 //    (halo_sector_groups_fit: H100 +4 to +12 points, H200 +0.1 to +5.2), and other 1-byte
 //    elements with a short side from 4096 and at least 288 tiles, either a side off whole tiles
 //    or at most 1024 tiles (64 MiB), which take the half-height halo tile
-//    (tile16_bytes_halo_wins: H200 +0.3 to +7.4 points, H100 -0.0 to +6.0);
+//    (tile16_bytes_halo_wins: H200 +0.3 to +7.8 points, H100 -0.0 to +7.1);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and

@@ -125,15 +125,15 @@ constexpr bool halo_sector_groups_fit(int element_size, int al, int rows) {
 // of tiles (rows off the 256-byte grid, the tile's edge tiles in packets) or at most 1024 tiles
 // (64 MiB). Below 288 tiles the 16-byte tile's blocks are about one wave (two an SM on 132 SMs,
 // 264) and the halo tile's twice as many: at 4096² (256 tiles) the 16-byte tile leads by 5-6
-// points on both GPUs, at 4096 x 4112 (272, the last tile column 16 bytes wide) by 2.5 on the
-// H200; from 4096 x 4608 (288) it trails. Against the
-// 16-byte tile in the same pass (97a3705 to 232d1ca, two passes each, % of memcpy, H200 / H100;
-// docs/perf-notes.md, "u8 whole packets both ways: the half-height halo tile by size and edge"):
+// points on both GPUs, at 4096 x 4112 (272, the last tile column 16 bytes wide) by 1.3-2.5 and
+// 1.7; from 4096 x 4608 (288) it trails. Against the 16-byte tile in the same pass (97a3705 to
+// 6a9da74, two passes each, % of memcpy, H200 / H100; docs/perf-notes.md, "u8 whole packets both
+// ways: the half-height halo tile by size and edge"):
 //  - a side off whole tiles, 529 to 8281 tiles (32-512 MiB): 5792² +3.2 / +2.3, 9792² +2.0 /
 //    +1.6, 11584² +1.4 / +1.3, 23168² +0.9 / +1.0, 16416² +1.5 / +1.5, 8192 x 8256 +1.9 / +1.1,
 //    8256 x 8192 +2.4 / +1.9, 16384 x 9792 +0.5 / +0.7, 9792 x 16384 +1.6 / +1.5, 16384 x 16448
 //    +0.4 / +0.7, 16448 x 16384 +1.3 / +1.3, 16384 x 23168 +0.3 / +0.5, 23168 x 16384 +1.0 / +1.1;
-//  - whole tiles, 288 to 1024 (18-64 MiB): 4096 x 4608 +7.4 / +6.0, 4608 x 4096 +6.8 / ?,
+//  - whole tiles, 288 to 1024 (18-64 MiB): 4096 x 4608 +7.4 / +6.0, 4608 x 4096 +6.8 / +7.1,
 //    4096 x 5120 +5.9 / +3.1, 5888 x 4096 +6.6 / +6.0, 4096 x 6144 +4.4 / +5.1, 4096 x 7936
 //    +5.1 / +1.3, 7936 x 4096 +5.3 / +1.5, 4096 x 8192 +4.6 / +1.2, 8192 x 4096 +3.0 / +1.1,
 //    6144 x 8192 +2.5 / +0.6, 8192 x 6144 +1.6 / +0.7, 8192² +1.1 / +0.0, 4096 x 16384 +1.7 /
