@@ -1,0 +1,53 @@
+// Where the grid tile (tile16_grid.cuh) puts each output row's segment, plain C++ so that host
+// tests check it. The 16-byte tile writes the same columns [y0, y0 + W) of every output row of a
+// block: where the output pitch (rows x element size) is not a multiple of 256 bytes, those
+// segments start at different offsets within the 256-byte pieces of the address space, and every
+// other piece (at a pitch of 128 mod 256) is written half by one block and half by the next. The
+// grid tile moves each output row's segment back by the row's offset within its piece, so that
+// every segment starts on the 256-byte grid: rows of one block then cover columns that differ by
+// up to 240 bytes, which the tile reads as halo rows above its own.
+#pragma once
+
+#include "harness/core/hd.hpp"
+
+namespace tb::ours {
+
+inline constexpr unsigned kGridBytes = 256;
+
+// The output pitch's offset in the grid: (rows x element size) mod 256. Output row r starts at
+// byte r x m of its piece (mod 256); 0 where the rows are on the grid.
+TB_HD constexpr unsigned grid_pitch_offset(int rows, int element_size) {
+  return (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % kGridBytes;
+}
+
+// Elements that output row r's segment moves back: its start's offset in the grid, in elements
+// (unsigned arithmetic: only the product mod 256 matters, so wrapping is exact).
+TB_HD constexpr int grid_shift(unsigned r, unsigned m, int element_size) {
+  return static_cast<int>((r * m) % kGridBytes) / element_size;
+}
+
+// The rows' period in shifts: 256 / gcd(m, 256) (1 on the grid).
+TB_HD constexpr int grid_period(unsigned m) {
+  int p = 1;
+  while (p < static_cast<int>(kGridBytes) && (static_cast<unsigned>(p) * m) % kGridBytes != 0)
+    p *= 2;
+  return p;
+}
+
+// The largest shift over all rows, in elements: the halo the tile reads above its own rows.
+TB_HD constexpr int grid_halo(unsigned m, int element_size) {
+  return m == 0 ? 0 : static_cast<int>(kGridBytes - kGridBytes / grid_period(m)) / element_size;
+}
+
+// The halo rounded up to the tile's 16-row slabs (the rows phase 1 loads above the tile's own).
+TB_HD constexpr int grid_halo_slabs(unsigned m, int element_size) {
+  return (grid_halo(m, element_size) + 15) / 16;
+}
+
+// Tiles down the long side (the input's rows): the segments of a row with shift s cover
+// [ty x tile_rows - s, (ty + 1) x tile_rows - s), so one more tile where the halo needs it.
+TB_HD constexpr int grid_tiles_y(int rows, int tile_rows, unsigned m, int element_size) {
+  return (rows + grid_halo(m, element_size) + tile_rows - 1) / tile_rows;
+}
+
+} // namespace tb::ours

@@ -1,0 +1,83 @@
+// The grid tile's segments (kernels/ours/grid_layout.hpp): over its tiles, every element of
+// every output row is written exactly once; every segment that starts inside its row starts on
+// the 256-byte grid; no shift passes the halo the tile loads; and the shifts of the V rows a
+// thread owns repeat with the period the kernel's classes assume.
+#include "kernels/ours/grid_layout.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace {
+
+// One element size's tile: 16V x mult rows.
+void check_shape(int rows, int cols, int es, int mult) {
+  using namespace tb::ours;
+  const int v = 16 / es, tile_rows = 16 * v * mult;
+  const unsigned m = grid_pitch_offset(rows, es);
+  const int halo = grid_halo(m, es);
+  EXPECT_LE(halo, 16 * grid_halo_slabs(m, es));
+  const int tiles_y = grid_tiles_y(rows, tile_rows, m, es);
+  for (int r = 0; r < cols; ++r) {
+    const int s = grid_shift(static_cast<unsigned>(r), m, es);
+    ASSERT_LE(s, halo) << "row " << r;
+    ASSERT_EQ(s % v, 0) << "row " << r << ": a shift of part of a packet";
+    std::vector<int> seen(static_cast<std::size_t>(rows), 0);
+    for (int ty = 0; ty < tiles_y; ++ty) {
+      const int start = ty * tile_rows - s;
+      if (start >= 0 && start < rows) {
+        const long long byte = (static_cast<long long>(r) * rows + start) * es;
+        ASSERT_EQ(byte % 256, 0) << "row " << r << ", tile " << ty << " of " << rows << " x "
+                                 << cols << ", " << es << "-byte elements";
+      }
+      for (int y = start; y < start + tile_rows; ++y)
+        if (y >= 0 && y < rows) ++seen[static_cast<std::size_t>(y)];
+    }
+    for (int y = 0; y < rows; ++y)
+      ASSERT_EQ(seen[static_cast<std::size_t>(y)], 1)
+          << "row " << r << ", column " << y << " of " << rows << " x " << cols << ", " << es
+          << "-byte elements";
+  }
+  // The kernel's classes: rows x0 + cV + j (a multiple of V, then j < V) share the shift of
+  // j mod K, K = min(period, V).
+  const int period = grid_period(m), k = period < v ? period : v;
+  for (int base = 0; base < 4 * 256; base += v)
+    for (int j = 0; j < v; ++j)
+      ASSERT_EQ(grid_shift(static_cast<unsigned>(base + j), m, es),
+                grid_shift(static_cast<unsigned>(base + j % k), m, es))
+          << "rows " << rows << ", " << es << "-byte elements, row " << base + j;
+}
+
+} // namespace
+
+TEST(GridLayout, PeriodAndHaloOfEachOffset) {
+  using namespace tb::ours;
+  EXPECT_EQ(grid_period(0), 1);
+  EXPECT_EQ(grid_period(128), 2);
+  EXPECT_EQ(grid_period(64), 4);
+  EXPECT_EQ(grid_period(192), 4);
+  EXPECT_EQ(grid_period(96), 8);
+  EXPECT_EQ(grid_period(16), 16);
+  EXPECT_EQ(grid_halo(0, 4), 0);
+  EXPECT_EQ(grid_halo(128, 4), 32);  // 500000 x 64 fp32: odd rows 128 bytes back
+  EXPECT_EQ(grid_halo(64, 2), 96);   // 500000 x 128 fp16: 64, 128 and 192 bytes back
+  EXPECT_EQ(grid_halo(16, 1), 240);  // every 16-byte offset
+  EXPECT_EQ(grid_halo(96, 8), 28);   // 224 bytes of 8-byte elements
+  EXPECT_EQ(grid_pitch_offset(500000, 4), 128u);
+  EXPECT_EQ(grid_pitch_offset(500000, 2), 64u);
+  EXPECT_EQ(grid_pitch_offset(8192, 4), 0u);
+}
+
+TEST(GridLayout, EveryOutputElementOnceAndEverySegmentOnTheGrid) {
+  // Output pitches of every offset class in the grid (0, 128, 64 and 192, 96, 16 mod 256
+  // bytes), long sides that end inside a tile and inside the halo, a tile column cut short.
+  for (int es : {1, 2, 4, 8}) {
+    const int v = 16 / es;
+    for (int rows : {v * 1000, v * 1003, 2048 / es * 3, 5000 * v / 4 * 4, 624 / es * v, 16 * v + v})
+      for (int mult : {1, 2}) check_shape(rows, 3 * v, es, mult);
+  }
+  check_shape(500000, 64, 4, 1);
+  check_shape(500000, 128, 2, 1);
+  check_shape(250000, 64, 8, 2);
+  check_shape(1000000, 4, 1, 1);
+}
