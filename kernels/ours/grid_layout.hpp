@@ -26,17 +26,15 @@ TB_HD constexpr int grid_shift(unsigned r, unsigned m, int element_size) {
   return static_cast<int>((r * m) % kGridBytes) / element_size;
 }
 
-// The rows' period in shifts: 256 / gcd(m, 256) (1 on the grid).
+// The rows' period in shifts: 256 / gcd(m, 256) = 256 / (m's lowest set bit), 1 on the grid.
 TB_HD constexpr int grid_period(unsigned m) {
-  int p = 1;
-  while (p < static_cast<int>(kGridBytes) && (static_cast<unsigned>(p) * m) % kGridBytes != 0)
-    p *= 2;
-  return p;
+  return m == 0 ? 1 : static_cast<int>(kGridBytes / (m & (0u - m)));
 }
 
-// The largest shift over all rows, in elements: the halo the tile reads above its own rows.
+// The largest shift over all rows, in elements: the halo the tile reads above its own rows. The
+// shifts r x m mod 256 are the multiples of m's lowest set bit below 256.
 TB_HD constexpr int grid_halo(unsigned m, int element_size) {
-  return m == 0 ? 0 : static_cast<int>(kGridBytes - kGridBytes / grid_period(m)) / element_size;
+  return m == 0 ? 0 : static_cast<int>(kGridBytes - (m & (0u - m))) / element_size;
 }
 
 // The halo rounded up to the tile's 16-row slabs (the rows phase 1 loads above the tile's own).

@@ -1,25 +1,43 @@
 // Our 16-byte tile with every output row's segment on the 256-byte grid of the address space
 // (kernels/ours/tile16_grid.cuh): for shapes whose rows are whole 16-byte packets both ways and
 // whose output rows are not a multiple of 256 bytes long, where the plain tile's 256-byte
-// segments straddle two pieces of the grid in some rows. As ptxas allocates it, and held to the
-// plain tile's blocks an SM. Shapes whose rows are not whole packets run the 16-byte tile's
+// segments straddle two pieces of the grid in some rows. Transposed into shared memory by output
+// rows (8 chunks a block for 1- and 2-byte elements, 16 for the others; or 8 for all), as ptxas
+// allocates it or held to the plain tile's blocks an SM; and the 16-byte tile's own layout read
+// by shift classes. Shapes whose rows are not whole packets run the 16-byte tile's
 // bounds-checked scalar path (noted).
 #include "kernels/ours/tile16_grid.cuh"
 
 #include <fmt/format.h>
 
-template <typename T>
+namespace {
+
+// CHUNKS: 8 or 16, -1 for grid_chunks (by element size), 0 for the shift classes.
+template <typename T, int CHUNKS> constexpr int chunks() {
+  return CHUNKS < 0 ? tb::ours::grid_chunks<T>() : CHUNKS;
+}
+// Slabs in flight for the shift classes: the tile's own and up to 192 bytes of halo (fp64 2 + 2,
+// fp32 4 + 3, fp16 8 + 6; u8 16 + 12 in two batches).
+template <typename T> constexpr int class_batch() {
+  return sizeof(T) >= 8 ? 4 : sizeof(T) == 4 ? 8 : 16;
+}
+
+} // namespace
+
+template <typename T, int CHUNKS, bool COLMAJOR>
 __global__ void __launch_bounds__(256)
     ours_tile16_grid(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T>(out, in, cols, rows, nreps);
+  tb::ours::tile16_grid_body<T, chunks<T, CHUNKS>(), COLMAJOR, class_batch<T>()>(out, in, cols,
+                                                                                 rows, nreps);
 }
 
 // Held to the plain tile's blocks an SM (tile16_plain_blocks: u8 2, fp16 and bf16 4, fp32 6,
 // fp64 8), as ours_best's 16-byte tile is.
-template <typename T>
+template <typename T, int CHUNKS, bool COLMAJOR>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_tile16_grid_held(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T>(out, in, cols, rows, nreps);
+  tb::ours::tile16_grid_body<T, chunks<T, CHUNKS>(), COLMAJOR, class_batch<T>()>(out, in, cols,
+                                                                                 rows, nreps);
 }
 
 template <typename T>
@@ -35,7 +53,7 @@ bool packets(const tb::LaunchArgs& a) {
   return a.rows % v == 0 && a.cols % v == 0;
 }
 
-template <bool HELD> struct Launch {
+template <int CHUNKS, bool HELD> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if (!packets(a)) {
       const std::size_t smem = tb::ours::Tile16<T>::kSmem;
@@ -44,10 +62,18 @@ template <bool HELD> struct Launch {
                         smem, a);
       return;
     }
-    const std::size_t smem = tb::ours::tile16_grid_smem<T>(a);
-    const auto kernel = HELD ? ours_tile16_grid_held<T> : ours_tile16_grid<T>;
+    constexpr int C = chunks<T, CHUNKS>();
+    const std::size_t smem = tb::ours::tile16_grid_smem<T, C>(a);
+    const unsigned tx = tb::ours::tile16_grid_tiles_x<T, C>(a);
+    const unsigned ty = tb::ours::tile16_grid_tiles_y<T, C>(a);
+    // Down the long side first (blockIdx.x) unless the tile columns pass the grid's y limit.
+    const bool colmajor = tx <= 65535;
+    const auto kernel =
+        HELD ? (colmajor ? ours_tile16_grid_held<T, CHUNKS, true>
+                         : ours_tile16_grid_held<T, CHUNKS, false>)
+             : (colmajor ? ours_tile16_grid<T, CHUNKS, true> : ours_tile16_grid<T, CHUNKS, false>);
     tb::allow_dynamic_smem(kernel, smem);
-    tb::launch_kernel(kernel, dim3(tb::ours::tile16_grid_blocks<T>(a)), dim3(256), smem, a);
+    tb::launch_kernel(kernel, colmajor ? dim3(ty, tx) : dim3(tx, ty), dim3(256), smem, a);
   }
 };
 
@@ -58,23 +84,35 @@ std::string note(const tb::LaunchArgs& a) {
                      tb::elems_per_16_bytes(a.dtype));
 }
 
-template <bool HELD> bool add(const char* id, const char* name, int order) {
+template <int CHUNKS, bool HELD> bool add(const char* id, const char* name, int order) {
+  const std::string layout =
+      CHUNKS == 0 ? std::string("the 16-byte tile's layout read by shift classes")
+      : CHUNKS < 0
+          ? std::string("transposed into shared memory by output rows, 8V of them a block for "
+                        "1- and 2-byte elements and 16V for the others")
+          : fmt::format("transposed into shared memory by output rows, {}V of them a block",
+                        CHUNKS);
   return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<HELD>>())
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<CHUNKS, HELD>>())
           .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte tile transposed into shared memory by output rows, 8V "
-                               "of them a block, each row's 256-byte segment moved back onto the "
-                               "256-byte grid (halo rows above){}",
-                               HELD ? ", held to the plain tile's blocks an SM" : ""))
+          .summary(fmt::format("16-byte tile, each output row's 256-byte segment moved back onto "
+                               "the 256-byte grid (halo rows above), {}{}",
+                               layout, HELD ? ", held to the plain tile's blocks an SM" : ""))
           .output(tb::Output::transpose)
-          .geometry(32, 64, 256, 1) // fp32: 32 x 64; in general 8V x 16V elements
+          .geometry(CHUNKS == 8 ? 32 : 64, 64, 256, 1) // fp32; in general CHUNKS·V x 16V elements
           .order(order)
           .suites({"best"})
           .note(note));
 }
 
 [[maybe_unused]] const bool registered =
-    add<false>("ours_tile16_grid", "Ours: 16B tile, output segments on the 256-byte grid", 23) &&
-    add<true>("ours_tile16_grid_held", "Ours: 16B tile, segments on the grid, held", 24);
+    add<-1, false>("ours_tile16_grid", "Ours: 16B tile, output segments on the 256-byte grid",
+                   23) &&
+    add<-1, true>("ours_tile16_grid_held", "Ours: 16B tile, segments on the grid, held", 24) &&
+    add<8, false>("ours_tile16_grid8", "Ours: 16B tile, segments on the grid, 8 chunks", 25) &&
+    add<8, true>("ours_tile16_grid8_held", "Ours: 16B tile, segments on the grid, 8 chunks, held",
+                 26) &&
+    add<0, false>("ours_tile16_grid_classes", "Ours: 16B tile, segments on the grid by classes",
+                  27);
 
 } // namespace
