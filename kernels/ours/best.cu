@@ -3,6 +3,11 @@
 //  - one row or one column: the transpose is the same bytes in the same order, so it is a copy
 //    (our 16-byte copy with one packet per thread, which matched cudaMemcpy where four per
 //    thread reached only 91-97%);
+//  - 2-, 4- and 8-byte elements in tall matrices of whole packets whose input rows are a multiple
+//  of
+//    64 elements up to 2 KB and whose output rows are a multiple of 32 bytes off the 256-byte grid
+//    of the address space: the grid tile (tile16_grid.cuh, tile16_grid_wins), each output row's
+//    segment moved back onto the grid, the rows it then needs read as a halo above the tile;
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
@@ -80,6 +85,7 @@
 #include "kernels/ours/narrow.cuh"
 #include "kernels/ours/scalar.cuh"
 #include "kernels/ours/skinny.cuh"
+#include "kernels/ours/tile16_grid.cuh"
 #include "kernels/ours/words.cuh"
 
 #include <fmt/format.h>
@@ -113,6 +119,20 @@ template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_best_tile16_edges_held(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16_body<T, GROUP, false, 1, false, true>(out, in, cols, rows, nreps);
+}
+// The grid tile (tile16_grid_wins): 16 chunks a block for 4- and 8-byte elements as ptxas
+// allocates them (fp32 80 registers; held to the plain tile's blocks an SM they spill, and ran at
+// half the speed), 8 held to four blocks an SM for 2-byte ones. Down the long side first
+// (blockIdx.x): its matrices are at most 32 tile columns wide.
+template <typename T>
+__global__ void __launch_bounds__(256)
+    ours_best_grid(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_grid_body<T, tb::ours::grid_chunks<T>(), true>(out, in, cols, rows, nreps);
+}
+template <typename T>
+__global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
+    ours_best_grid_held(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16_grid_body<T, tb::ours::grid_chunks<T>(), true>(out, in, cols, rows, nreps);
 }
 using tb::ours::halo_split;
 // The halo tile's own rows at ours_best's split.
@@ -159,7 +179,7 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-enum class Path { copy, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
+enum class Path { copy, grid, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
 // The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Three choices of
 // path differ between the H100 and the H200 (skinny_above_tile_wins, skinny_eight_byte_wins and
@@ -173,6 +193,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   const int size = static_cast<int>(tb::dtype_size(a.dtype));
   // The sides whose rows are 16-byte aligned as the halo tile sees them (halo_sides).
   const int al = tb::ours::halo_sides(v, a.rows, a.cols, halo_rows(size));
+  // Tall matrices of whole packets with input rows of 64 elements to 2 KB and output rows off the
+  // 256-byte grid: the grid tile (tile16_grid_wins), ahead of the narrow and 16-byte tiles.
+  if (tb::ours::tile16_grid_wins(size, a.rows, a.cols)) return Path::grid;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   // 2- and 4-byte elements interleaving above one tile on a GPU above the H100's DRAM peak: the
   // gather, two or four times the data a block (skinny_wide_interleave_wins).
@@ -221,6 +244,23 @@ struct Launch {
     case Path::copy: {
       const long long n = static_cast<long long>(a.rows) * a.cols;
       tb::launch_kernel(ours_best_copy<T>, dim3(tb::ours::copy_blocks<T, 1>(n)), dim3(256), 0, a);
+      break;
+    }
+    case Path::grid: {
+      constexpr int C = tb::ours::grid_chunks<T>();
+      const auto grid = [&](auto kernel) {
+        const std::size_t smem = tb::ours::tile16_grid_smem<T, C>(a);
+        tb::allow_dynamic_smem(kernel, smem);
+        tb::launch_kernel(
+            kernel,
+            dim3(tb::ours::tile16_grid_tiles_y<T, C>(a), tb::ours::tile16_grid_tiles_x<T, C>(a)),
+            dim3(256), smem, a);
+      };
+      // tile16_grid_wins takes no bytes.
+      if constexpr (sizeof(T) == 2)
+        grid(ours_best_grid_held<T>);
+      else if constexpr (sizeof(T) >= 4)
+        grid(ours_best_grid<T>);
       break;
     }
     case Path::narrow: {
@@ -448,6 +488,10 @@ std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a, dram)) {
   case Path::copy:
     return "path: copy (one row or one column)";
+  case Path::grid:
+    return fmt::format("path: grid tile, output segments moved onto the 256-byte grid (output rows "
+                       "{} mod 256 bytes)",
+                       tb::ours::grid_pitch_offset(a.rows, size));
   case Path::realign:
     return "path: 16-byte tile, row-major order, edge tiles shifted back to whole tiles";
   case Path::narrow:

@@ -150,6 +150,33 @@ constexpr bool tile16_bytes_halo_wins(int element_size, int rows, int cols) {
   return element_size == 1 && rows % 16 == 0 && cols % 16 == 0 && rows % 32 != 16 &&
          (rows < cols ? rows : cols) >= 4096 && tiles >= 288 && (edges || tiles <= 1024);
 }
+// Whether ours_best takes the grid tile (tile16_grid.cuh: each output row's 256-byte segment
+// moved back onto the 256-byte grid, halo rows above the tile) for 2-, 4- and 8-byte elements in
+// rows of whole packets both ways: tall matrices whose input rows are a multiple of 64 elements
+// (whole tile columns of every type) up to 2 KB and whose output rows (rows x element size) are a
+// multiple of 32 bytes off the grid. There the
+// 16-byte tile writes 256 bytes of each output row a block from the same column in every row, so
+// that at a pitch of 128 mod 256 every other row's segment straddles two 256-byte pieces, each
+// written half by one block and half by the next: the H200 lost 4-6 points to it (89.5% of
+// memcpy at fp32 500000 x 64 against 93.9 at 499968 x 64), and a plain copy at that pitch 3-4
+// (docs/probes/pitched-tiles.cu). The halo costs L2 reads (1.33 times the input's sectors at fp32
+// 500000 x 64), not DRAM reads (128.0 MB either way). Measured (5d3fb90, two passes a GPU, % of
+// memcpy, the 16-byte tile (the narrow tile at fp16 1000000 x 64) -> the grid tile, H200 / H100;
+// docs/perf-notes.md, "output segments on the 256-byte grid"): fp32 500000 x 64 89.5 -> 94.2 /
+// 94.2 -> 97.7, 300000 x 64 +4.0 / +3.2, 250000 x 128 +3.3 / +3.1, 125008 x 256 +3.0 / +3.5,
+// 125000 x 256 (32 mod 256) +1.5 / +3.2, 62512 x 512 +1.6 / +2.5; fp64 250000 x 64 91.5 -> 95.7
+// / 94.5 -> 97.5, 125000 x 128 +1.6 / +2.3, 62504 x 256 +0.2 / +2.2; fp16 (8 chunks a block,
+// held to four blocks an SM) 1000000 x 64 90.5 -> 93.8 / 94.6 -> 97.0, 500000 x 128 +1.7 / +0.8,
+// 250016 x 256 +1.5 / +0.5. Elsewhere it lost on the H200: long input rows (fp32 5656² -3.8 at 96
+// mod 256, 5664² -0.4 at 128; fp32 1000 x 32000 and fp64 1000 x 16000, output rows on the grid,
+// -4.2 and -3.3), and u8 (V = 16: 1000000 x 128 -6.2, 2000000 x 64 -32.6).
+constexpr bool tile16_grid_wins(int element_size, int rows, int cols) {
+  const int v = 16 / element_size;
+  const unsigned m = (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256;
+  return element_size >= 2 && rows % v == 0 && cols % 64 == 0 &&
+         static_cast<long long>(cols) * element_size <= 2048 && rows > cols && m != 0 &&
+         m % 32 == 0;
+}
 // Whether ours_best's halo tile owns whole 32-byte sectors of unaligned byte output rows
 // (kByteSectors, the groups one and two above by shuffles, three blocks an SM): 1-byte elements
 // whose input rows alone are whole packets, short side s at least one halo tile wide (256).

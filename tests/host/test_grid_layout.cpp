@@ -59,10 +59,10 @@ TEST(GridLayout, PeriodAndHaloOfEachOffset) {
   EXPECT_EQ(grid_period(96), 8);
   EXPECT_EQ(grid_period(16), 16);
   EXPECT_EQ(grid_halo(0, 4), 0);
-  EXPECT_EQ(grid_halo(128, 4), 32);  // 500000 x 64 fp32: odd rows 128 bytes back
-  EXPECT_EQ(grid_halo(64, 2), 96);   // 500000 x 128 fp16: 64, 128 and 192 bytes back
-  EXPECT_EQ(grid_halo(16, 1), 240);  // every 16-byte offset
-  EXPECT_EQ(grid_halo(96, 8), 28);   // 224 bytes of 8-byte elements
+  EXPECT_EQ(grid_halo(128, 4), 32); // 500000 x 64 fp32: odd rows 128 bytes back
+  EXPECT_EQ(grid_halo(64, 2), 96);  // 500000 x 128 fp16: 64, 128 and 192 bytes back
+  EXPECT_EQ(grid_halo(16, 1), 240); // every 16-byte offset
+  EXPECT_EQ(grid_halo(96, 8), 28);  // 224 bytes of 8-byte elements
   EXPECT_EQ(grid_pitch_offset(500000, 4), 128u);
   EXPECT_EQ(grid_pitch_offset(500000, 2), 64u);
   EXPECT_EQ(grid_pitch_offset(8192, 4), 0u);

@@ -532,7 +532,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   // mod 32 bytes and the matrix is tall (with no GPU), 4- and 8-byte elements whole packets.
   takes(DType::bf16, 250008, 256, "halo tile (output rows not whole 32-byte sectors, owned whole)");
   takes(DType::fp16, 15624, 4096, "halo tile (output rows not whole 32-byte sectors, owned whole)");
-  takes(DType::fp16, 250016, 256, "16-byte tile");
+  takes(DType::fp16, 250016, 256, "grid tile");
   takes(DType::u8, 500016, 256, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::fp32, 125004, 256, "16-byte tile");
   takes(DType::fp32, 160001, 200, "halo tile (output rows not");
@@ -548,7 +548,28 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 4096, 4096, "16-byte tile, column-major order");
   takes(DType::u8, 2080, 32768, "16-byte tile, column-major order");
   takes(DType::fp32, 200, 160001, "halo tile (input rows not");
-  takes(DType::fp16, 500000, 128, "16-byte tile");
+  // Tall matrices of whole packets, input rows of 64 elements to 2 KB, output rows a multiple of
+  // 32 bytes off the 256-byte grid: the grid tile (tile16_grid_wins), ahead of the narrow tile
+  // too (fp16 1000000 x 64); on the grid, or 16 mod 32, or bytes, or long input rows: not.
+  takes(DType::fp16, 500000, 128,
+        "grid tile, output segments moved onto the 256-byte grid "
+        "(output rows 64 mod 256 bytes)");
+  takes(DType::bf16, 1000000, 64, "grid tile");
+  takes(DType::fp32, 500000, 64,
+        "grid tile, output segments moved onto the 256-byte grid "
+        "(output rows 128 mod 256 bytes)");
+  takes(DType::fp32, 250000, 128, "grid tile");
+  takes(DType::fp32, 125000, 256, "(output rows 32 mod 256 bytes)");
+  takes(DType::fp32, 62512, 512, "grid tile");
+  takes(DType::fp64, 250000, 64, "grid tile");
+  takes(DType::fp64, 125000, 128, "grid tile");
+  takes(DType::fp32, 499968, 64, "16-byte tile, column-major order");
+  takes(DType::fp32, 500004, 64, "16-byte tile");
+  takes(DType::fp16, 999936, 64, "narrow tile");
+  takes(DType::u8, 1000000, 128, "narrow tile");
+  takes(DType::fp32, 5664, 5664, "16-byte tile");
+  takes(DType::fp32, 64, 500000, "16-byte tile");
+  takes(DType::fp64, 62504, 512, "16-byte tile"); // 4 KB input rows
   // Block order: groups of tile rows where input rows split a sector between two long tile
   // columns (sector_aware_order), else column-major.
   takes(DType::fp16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
@@ -663,6 +684,20 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_sector_groups_fit(1, 0, 42672));
   EXPECT_FALSE(halo_sector_groups_fit(1, kInAligned, 42672));
   EXPECT_FALSE(halo_sector_groups_fit(2, kOutAligned, 42672));
+  // The grid tile: 2-, 4- and 8-byte elements, whole packets, input rows a multiple of 64
+  // elements up to 2 KB, taller than wide, output rows a multiple of 32 bytes off the grid.
+  EXPECT_TRUE(tile16_grid_wins(4, 500000, 64));   // 128 mod 256
+  EXPECT_TRUE(tile16_grid_wins(4, 500048, 64));   // 192
+  EXPECT_TRUE(tile16_grid_wins(2, 500000, 128));  // 64
+  EXPECT_TRUE(tile16_grid_wins(8, 62504, 256));   // 2 KB input rows
+  EXPECT_TRUE(tile16_grid_wins(4, 125000, 256));  // 32
+  EXPECT_FALSE(tile16_grid_wins(4, 499968, 64));  // on the grid
+  EXPECT_FALSE(tile16_grid_wins(4, 500004, 64));  // 16 mod 32: split sectors
+  EXPECT_FALSE(tile16_grid_wins(8, 62504, 512));  // 4 KB input rows
+  EXPECT_FALSE(tile16_grid_wins(4, 100000, 96));  // not whole tile columns
+  EXPECT_FALSE(tile16_grid_wins(4, 64, 500000));  // wider than tall
+  EXPECT_FALSE(tile16_grid_wins(1, 2000000, 64)); // bytes
+  EXPECT_FALSE(tile16_grid_wins(2, 500001, 128)); // not whole packets
   // Bytes in whole packets both ways, not 16 mod 32 (those take the sector groups): the
   // half-height halo tile from a short side of 4096 and 288 of the 16-byte tile's tiles,
   // off whole 256-byte tiles at any size above that, on whole tiles to 1024 tiles; no other type.
