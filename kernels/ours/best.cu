@@ -3,11 +3,13 @@
 //  - one row or one column: the transpose is the same bytes in the same order, so it is a copy
 //    (our 16-byte copy with one packet per thread, which matched cudaMemcpy where four per
 //    thread reached only 91-97%);
-//  - 2-, 4- and 8-byte elements in tall matrices of whole packets whose input rows are a multiple
-//  of
-//    64 elements up to 2 KB and whose output rows are a multiple of 32 bytes off the 256-byte grid
-//    of the address space: the grid tile (tile16_grid.cuh, tile16_grid_wins), each output row's
-//    segment moved back onto the grid, the rows it then needs read as a halo above the tile;
+//  - 2-, 4- and 8-byte elements in tall matrices of whole packets whose input rows are a
+//    multiple of 64 elements up to 2 KB and whose output rows are a multiple of 32 bytes off the
+//    256-byte grid of the address space: the grid tile (tile16_grid.cuh, tile16_grid_wins), each
+//    output row's segment moved back onto the grid, the rows it then needs read as a halo above
+//    the tile; and 4- and 8-byte elements in whole 16-byte tiles from a short side of 4096, where
+//    the same tile has no halo (the 16-byte tile transposed before shared memory, two row groups
+//    a thread);
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
 //    a block;
@@ -488,10 +490,15 @@ std::string path_note(const tb::LaunchArgs& a) {
   switch (choose(a, dram)) {
   case Path::copy:
     return "path: copy (one row or one column)";
-  case Path::grid:
+  case Path::grid: {
+    const unsigned m = tb::ours::grid_pitch_offset(a.rows, size);
+    if (m == 0)
+      return "path: grid tile, output rows on the 256-byte grid (no halo: the 16-byte tile "
+             "transposed before shared memory)";
     return fmt::format("path: grid tile, output segments moved onto the 256-byte grid (output rows "
                        "{} mod 256 bytes)",
-                       tb::ours::grid_pitch_offset(a.rows, size));
+                       m);
+  }
   case Path::realign:
     return "path: 16-byte tile, row-major order, edge tiles shifted back to whole tiles";
   case Path::narrow:

@@ -170,12 +170,26 @@ constexpr bool tile16_bytes_halo_wins(int element_size, int rows, int cols) {
 // 250016 x 256 +1.5 / +0.5. Elsewhere it lost on the H200: long input rows (fp32 5656² -3.8 at 96
 // mod 256, 5664² -0.4 at 128; fp32 1000 x 32000 and fp64 1000 x 16000, output rows on the grid,
 // -4.2 and -3.3), and u8 (V = 16: 1000000 x 128 -6.2, 2000000 x 64 -32.6).
+// Also 4- and 8-byte elements in whole 16-byte tiles both ways (rows and cols multiples of 16V:
+// every row on the grid, no halo) from a short side of 4096: there the grid tile is the 16-byte
+// tile transposed before shared memory, 16 chunks a block, its two row groups a thread loaded
+// together, and it led at each of seven squares and oblongs of 64 MiB to 1 GiB on both GPUs
+// (9ea68df, two passes, % of memcpy, H200 / H100): fp32 4096² -0.0 / +0.5, 6144² +0.1 / +0.4,
+// 8192² 97.6 -> 98.0 / 96.5 -> 97.0, 12288² +0.2 / +0.3, 16384² +0.1 / 97.1 -> 97.7, 8192 x
+// 16384 +0.3 / +0.5, 16384 x 8192 +0.1 / +0.5; fp64 4096² +0.4 / +0.5, 6144² +0.1 / +0.4,
+// 8192² +0.0 / +0.3, 12288² +0.0 / +0.2, 16384² +0.5 / 96.6 -> 96.9, 8192 x 16384 +0.6 / +0.3,
+// 16384 x 8192 +0.0 / +0.4. 2-byte elements (8 chunks a block) trailed there by 1.4 to 2.7 on the
+// H100; smaller or edged matrices were mixed on the H200 (fp32 1000 x 32000 -4.2, 32000 x 1000
+// -1.2, 128 x 250000 +1.0).
 constexpr bool tile16_grid_wins(int element_size, int rows, int cols) {
   const int v = 16 / element_size;
   const unsigned m = (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256;
-  return element_size >= 2 && rows % v == 0 && cols % 64 == 0 &&
-         static_cast<long long>(cols) * element_size <= 2048 && rows > cols && m != 0 &&
-         m % 32 == 0;
+  const bool tall = element_size >= 2 && rows % v == 0 && cols % 64 == 0 &&
+                    static_cast<long long>(cols) * element_size <= 2048 && rows > cols && m != 0 &&
+                    m % 32 == 0;
+  const bool large = element_size >= 4 && rows % (16 * v) == 0 && cols % (16 * v) == 0 &&
+                     (rows < cols ? rows : cols) >= 4096;
+  return tall || large;
 }
 // Whether ours_best's halo tile owns whole 32-byte sectors of unaligned byte output rows
 // (kByteSectors, the groups one and two above by shuffles, three blocks an SM): 1-byte elements

@@ -570,6 +570,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 5664, 5664, "16-byte tile");
   takes(DType::fp32, 64, 500000, "16-byte tile");
   takes(DType::fp64, 62504, 512, "16-byte tile"); // 4 KB input rows
+  takes(DType::fp32, 8192, 8192, "grid tile, output rows on the 256-byte grid (no halo");
+  takes(DType::fp64, 16384, 16384, "grid tile, output rows on the 256-byte grid (no halo");
+  takes(DType::fp16, 8192, 8192, "16-byte tile, column-major order");
+  takes(DType::u8, 8192, 8192, "halo tile");
   // Block order: groups of tile rows where input rows split a sector between two long tile
   // columns (sector_aware_order), else column-major.
   takes(DType::fp16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
@@ -698,6 +702,16 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(tile16_grid_wins(4, 64, 500000));  // wider than tall
   EXPECT_FALSE(tile16_grid_wins(1, 2000000, 64)); // bytes
   EXPECT_FALSE(tile16_grid_wins(2, 500001, 128)); // not whole packets
+  // And 4- and 8-byte elements in whole 16-byte tiles from a short side of 4096 (no halo).
+  EXPECT_TRUE(tile16_grid_wins(4, 8192, 8192));
+  EXPECT_TRUE(tile16_grid_wins(4, 4096, 4096));
+  EXPECT_TRUE(tile16_grid_wins(8, 16384, 16384));
+  EXPECT_TRUE(tile16_grid_wins(8, 8192, 16384));
+  EXPECT_TRUE(tile16_grid_wins(4, 8192, 8256));   // 129 tiles of 64
+  EXPECT_FALSE(tile16_grid_wins(4, 8192, 8200));  // edge tiles
+  EXPECT_FALSE(tile16_grid_wins(4, 2048, 16384)); // short side under 4096
+  EXPECT_FALSE(tile16_grid_wins(2, 8192, 8192));  // 2-byte: 8 chunks, behind on the H100
+  EXPECT_FALSE(tile16_grid_wins(1, 8192, 8192));
   // Bytes in whole packets both ways, not 16 mod 32 (those take the sector groups): the
   // half-height halo tile from a short side of 4096 and 288 of the 16-byte tile's tiles,
   // off whole 256-byte tiles at any size above that, on whole tiles to 1024 tiles; no other type.
