@@ -1,6 +1,8 @@
 // The grid tile: the 16-byte tile (tile16.cuh) for shapes whose rows are whole packets both ways
 // and whose output rows are not on the 256-byte grid of the address space (rows x element size
 // not a multiple of 256), each output row's segment moved back onto the grid (grid_layout.hpp).
+// Where they are on it, no row moves and there is no halo: the 16-byte tile transposed in
+// registers before shared memory (ours_best takes it so for large 4- and 8-byte matrices).
 #pragma once
 
 #include "kernels/ours/grid_layout.hpp"
