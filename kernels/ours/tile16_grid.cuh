@@ -41,8 +41,8 @@ template <typename T, int CHUNKS_> struct GridTile {
 // Phase 1: thread (lc = tid % CHUNKS, tid / CHUNKS) takes row groups q = tid / CHUNKS + p x 256 /
 //          CHUNKS (p < PASSES) that the tile has: loads chunk lc of each of their V rows, all
 //          together (rows outside the matrix, or a chunk past its last column, read as zeros that
-//          no output takes), transposes each group's
-//          V x V elements in registers and stores packet j to output row lc V + j.
+//          no output takes), transposes each group's V x V elements in registers and stores
+//          packet j to output row lc V + j.
 // Phase 2: thread (g = tid % 16, c = tid / 16) stores packet g of output rows c + 16i, each moved
 //          back by its row's shift: the 16 lanes of a row write 256 contiguous bytes of it,
 //          starting on the grid. One shared load a store.
