@@ -125,16 +125,16 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
 // The grid tile (tile16_grid_wins): 16 chunks a block for 4- and 8-byte elements as ptxas
 // allocates them (fp32 80 registers; held to the plain tile's blocks an SM they spill, and ran at
 // half the speed), 8 held to four blocks an SM for 2-byte ones. Down the long side first
-// (blockIdx.x): its matrices are at most 32 tile columns wide.
-template <typename T>
+// (COLMAJOR, blockIdx.x) unless the tile columns pass the grid's y limit (launch_tile16_grid).
+template <typename T, bool COLMAJOR>
 __global__ void __launch_bounds__(256)
     ours_best_grid(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T, tb::ours::grid_chunks<T>(), true>(out, in, cols, rows, nreps);
+  tb::ours::tile16_grid_body<T, tb::ours::grid_chunks<T>(), COLMAJOR>(out, in, cols, rows, nreps);
 }
-template <typename T>
+template <typename T, bool COLMAJOR>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     ours_best_grid_held(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T, tb::ours::grid_chunks<T>(), true>(out, in, cols, rows, nreps);
+  tb::ours::tile16_grid_body<T, tb::ours::grid_chunks<T>(), COLMAJOR>(out, in, cols, rows, nreps);
 }
 using tb::ours::halo_split;
 // The halo tile's own rows at ours_best's split.
@@ -249,20 +249,13 @@ struct Launch {
       break;
     }
     case Path::grid: {
-      constexpr int C = tb::ours::grid_chunks<T>();
-      const auto grid = [&](auto kernel) {
-        const std::size_t smem = tb::ours::tile16_grid_smem<T, C>(a);
-        tb::allow_dynamic_smem(kernel, smem);
-        tb::launch_kernel(
-            kernel,
-            dim3(tb::ours::tile16_grid_tiles_y<T, C>(a), tb::ours::tile16_grid_tiles_x<T, C>(a)),
-            dim3(256), smem, a);
-      };
       // tile16_grid_wins takes no bytes.
+      constexpr int C = tb::ours::grid_chunks<T>();
       if constexpr (sizeof(T) == 2)
-        grid(ours_best_grid_held<T>);
+        tb::ours::launch_tile16_grid<T, C>(a, ours_best_grid_held<T, true>,
+                                           ours_best_grid_held<T, false>);
       else if constexpr (sizeof(T) >= 4)
-        grid(ours_best_grid<T>);
+        tb::ours::launch_tile16_grid<T, C>(a, ours_best_grid<T, true>, ours_best_grid<T, false>);
       break;
     }
     case Path::narrow: {

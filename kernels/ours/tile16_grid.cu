@@ -2,9 +2,9 @@
 // (kernels/ours/tile16_grid.cuh): for shapes whose rows are whole 16-byte packets both ways and
 // whose output rows are not a multiple of 256 bytes long, where the plain tile's 256-byte
 // segments straddle two pieces of the grid in some rows. Transposed into shared memory by output
-// rows (8 chunks a block for 1- and 2-byte elements, 16 for the others; or 8 for all), as ptxas
-// allocates it or held to the plain tile's blocks an SM; and the 16-byte tile's own layout read
-// by shift classes. Shapes whose rows are not whole packets run the 16-byte tile's
+// rows (8 chunks a block for 1- and 2-byte elements, 16 for the others; or 8, or 16, for all), as
+// ptxas allocates it or held to the plain tile's blocks an SM; and the 16-byte tile's own layout
+// read by shift classes. Shapes whose rows are not whole packets run the 16-byte tile's
 // bounds-checked scalar path (noted).
 #include "kernels/ours/tile16_grid.cuh"
 
@@ -62,18 +62,12 @@ template <int CHUNKS, bool HELD> struct Launch {
                         smem, a);
       return;
     }
-    constexpr int C = chunks<T, CHUNKS>();
-    const std::size_t smem = tb::ours::tile16_grid_smem<T, C>(a);
-    const unsigned tx = tb::ours::tile16_grid_tiles_x<T, C>(a);
-    const unsigned ty = tb::ours::tile16_grid_tiles_y<T, C>(a);
-    // Down the long side first (blockIdx.x) unless the tile columns pass the grid's y limit.
-    const bool colmajor = tx <= 65535;
-    const auto kernel =
-        HELD ? (colmajor ? ours_tile16_grid_held<T, CHUNKS, true>
-                         : ours_tile16_grid_held<T, CHUNKS, false>)
-             : (colmajor ? ours_tile16_grid<T, CHUNKS, true> : ours_tile16_grid<T, CHUNKS, false>);
-    tb::allow_dynamic_smem(kernel, smem);
-    tb::launch_kernel(kernel, colmajor ? dim3(ty, tx) : dim3(tx, ty), dim3(256), smem, a);
+    if constexpr (HELD)
+      tb::ours::launch_tile16_grid<T, chunks<T, CHUNKS>()>(
+          a, ours_tile16_grid_held<T, CHUNKS, true>, ours_tile16_grid_held<T, CHUNKS, false>);
+    else
+      tb::ours::launch_tile16_grid<T, chunks<T, CHUNKS>()>(a, ours_tile16_grid<T, CHUNKS, true>,
+                                                           ours_tile16_grid<T, CHUNKS, false>);
   }
 };
 
@@ -112,6 +106,7 @@ template <int CHUNKS, bool HELD> bool add(const char* id, const char* name, int 
     add<8, false>("ours_tile16_grid8", "Ours: 16B tile, segments on the grid, 8 chunks", 25) &&
     add<8, true>("ours_tile16_grid8_held", "Ours: 16B tile, segments on the grid, 8 chunks, held",
                  26) &&
+    add<16, false>("ours_tile16_grid16", "Ours: 16B tile, segments on the grid, 16 chunks", 28) &&
     add<0, false>("ours_tile16_grid_classes", "Ours: 16B tile, segments on the grid by classes",
                   27);
 

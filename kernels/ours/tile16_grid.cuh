@@ -188,6 +188,19 @@ template <typename T, int CHUNKS> std::size_t tile16_grid_smem(const LaunchArgs&
   else
     return GridTile<T, CHUNKS>::smem_bytes(hs);
 }
+// Launches a grid tile kernel (tile16_grid_body<T, CHUNKS, ...>) over a shape of whole packets:
+// `down` (COLMAJOR true) walks down the long side first (blockIdx.x = tile row), `across`
+// (COLMAJOR false) is taken where the tile columns pass the grid's y limit of 65535.
+template <typename T, int CHUNKS>
+void launch_tile16_grid(const LaunchArgs& a, TransposeKernel<T> down, TransposeKernel<T> across) {
+  const std::size_t smem = tile16_grid_smem<T, CHUNKS>(a);
+  const unsigned tx = tile16_grid_tiles_x<T, CHUNKS>(a);
+  const unsigned ty = tile16_grid_tiles_y<T, CHUNKS>(a);
+  const bool colmajor = tx <= 65535;
+  const TransposeKernel<T> kernel = colmajor ? down : across;
+  allow_dynamic_smem(kernel, smem);
+  launch_kernel(kernel, colmajor ? dim3(ty, tx) : dim3(tx, ty), dim3(256), smem, a);
+}
 // The chunks a block: 16 for 4- and 8-byte elements (two row groups a thread of phase 1), 8 for
 // 1- and 2-byte ones (one of V packets).
 template <typename T> constexpr int grid_chunks() {

@@ -250,6 +250,27 @@ TEST(Skinny, LongestShapesLaunchAndAreExact) {
 } // namespace
 
 namespace {
+// The grid tile walks down the long side first (blockIdx.x = tile row) unless its tile columns
+// pass the grid's y limit: 16 x 65537 tiles of 64 columns (fp32 16-chunk tiles; 32 columns for 8
+// chunks, 128 for fp16's 16) take the other order, and must be as exact as the first.
+TEST(GridTile, TileColumnsPastTheYLimitAreExact) {
+  for (const char* id : {"ours_tile16_grid", "ours_tile16_grid_held", "ours_tile16_grid8"}) {
+    const KernelSpec* k = find_kernel(id);
+    ASSERT_NE(k, nullptr);
+    for (const auto& [s, t] : {std::pair{Shape{16, 65537 * 64}, DType::fp32},
+                               std::pair{Shape{64, 65537 * 64}, DType::fp32},
+                               std::pair{Shape{16, 65537 * 64}, DType::fp16}}) {
+      const Case c{k, s, t, Mode::loop_over_kernel, 1};
+      SCOPED_TRACE(fmt::format("{} {} {}", id, to_string(s), dtype_name(t)));
+      ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
+      const Validation v = g_measurer->validate(c);
+      EXPECT_TRUE(v.ok) << v.message;
+    }
+  }
+}
+} // namespace
+
+namespace {
 // ours_best's groups of tile rows (sector_aware_order) need tile columns longer than the shapes
 // above: each instance that walks them, exact. The note names the order, so a shape that fell
 // back to column-major order would not pass for one that was checked.
