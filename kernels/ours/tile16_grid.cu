@@ -2,7 +2,7 @@
 // (kernels/ours/tile16_grid.cuh): for shapes whose rows are whole 16-byte packets both ways and
 // whose output rows are not a multiple of 256 bytes long, where the plain tile's 256-byte
 // segments straddle two pieces of the grid in some rows. Transposed into shared memory by output
-// rows (8 chunks a block for 1- and 2-byte elements, 16 for the others; or 8, or 16, for all), as
+// rows (8 chunks a block for 1- and 2-byte elements, 16 for the others; or 8 for all), as
 // ptxas allocates it or held to the plain tile's blocks an SM; and the 16-byte tile's own layout
 // read by shift classes. Shapes whose rows are not whole packets run the 16-byte tile's
 // bounds-checked scalar path (noted).
@@ -106,7 +106,6 @@ template <int CHUNKS, bool HELD> bool add(const char* id, const char* name, int 
     add<8, false>("ours_tile16_grid8", "Ours: 16B tile, segments on the grid, 8 chunks", 25) &&
     add<8, true>("ours_tile16_grid8_held", "Ours: 16B tile, segments on the grid, 8 chunks, held",
                  26) &&
-    add<16, false>("ours_tile16_grid16", "Ours: 16B tile, segments on the grid, 16 chunks", 28) &&
     add<0, false>("ours_tile16_grid_classes", "Ours: 16B tile, segments on the grid by classes",
                   27);
 
