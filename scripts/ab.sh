@@ -90,8 +90,9 @@ build() { # SRC REVISION LOG
     cmake --build --preset release >>"$3" 2>&1) || { echo "ab: building $1 failed; see $3" >&2; exit 1; }
 }
 echo "ab: building the base ($base_rev) and this tree ($new_rev)"
-build "$src" "$base_rev" "$PWD/$out/build-base.log"
-build "$PWD" "$new_rev" "$PWD/$out/build-new.log"
+logs=$(cd "$out" && pwd) # absolute: the builds run in other folders, and -o may be absolute
+build "$src" "$base_rev" "$logs/build-base.log"
+build "$PWD" "$new_rev" "$logs/build-new.log"
 
 printf '%q ' scripts/ab.sh -n "$passes" -o "$out" "$base" -- "${opts[@]}" >"$out/ab.cmd"
 echo >>"$out/ab.cmd"
