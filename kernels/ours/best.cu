@@ -520,8 +520,10 @@ std::string path_note(const tb::LaunchArgs& a) {
       return fmt::format("path: skinny, {} in registers",
                          a.rows <= a.cols ? "interleave" : "de-interleave");
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
-    return fmt::format("path: skinny, {}, gather through {}shared rows{}, {} positions a block{}",
+    const bool cached = a.rows <= a.cols && tb::ours::skinny_cached_copies(size, a.rows);
+    return fmt::format("path: skinny, {}, gather through {}shared rows{}{}, {} positions a block{}",
                        a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
+                       cached ? " (copied through L1)" : "",
                        a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"
                                                                               : "",
                        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols),

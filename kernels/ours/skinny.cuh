@@ -87,14 +87,6 @@ __host__ __device__ constexpr int skinny_wide(int element_size, int s, bool inte
   if (!interleave || (element_size != 2 && element_size != 4)) return 1;
   return s > Skinny::kWiderAbove ? 4 : s > Skinny::kWideAbove ? 2 : 1;
 }
-// Whether the interleaving gather's phase 1 copies its planar packets through L1 (cp.async.ca)
-// rather than from L2 only (.cg). Its s row segments start anywhere in a sector and its threads
-// take a row's packets across several requests: from L2 only, Nsight Compute counted 1.5-1.6
-// times the data's sectors read from L2 on an H200 (fp16 100 x 640001 6.24 M, 31 x 2064517
-// 6.17 M, fp32 100 x 320001 6.18 M, for 4.00 M), through L1 1.06-1.11 (docs/perf-notes.md).
-__host__ __device__ constexpr bool skinny_cached_copies(int element_size, int s) {
-  return element_size <= 4 && s >= 2;
-}
 // Long-side positions a block: about kTileBytes of data (skinny_wide times that), a multiple of V,
 // at least V. Interleaving with a gather period, at most kLoads packets (skinny_wide times that)
 // for each of the gather's threads, so that no thread takes one packet more than the others
@@ -265,7 +257,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
     // they load U packets a thread into registers, then store them.
     SlotWalk slot(per_row);
     if constexpr (sizeof(T) <= 4) {
-      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s);
+      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s); // through L1
       for (int i = threadIdx.x; i < slots; i += kThreads) {
         const int m = mis(slot.k);
         if (slot.p * V < m + w) { // not past the segment

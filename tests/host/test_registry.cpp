@@ -5,6 +5,7 @@
 #include "harness/sinks/listing.hpp"
 #include "kernels/ours/choices.hpp"
 #include "kernels/ours/dram_peak.hpp"
+#include "kernels/ours/skinny_layout.hpp"
 
 #include <gtest/gtest.h>
 
@@ -344,8 +345,27 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 40, 1600001, "gather through skewed shared rows, 408 positions a block");
   takes(DType::fp32, 34, 941177, "gather through skewed shared rows, 240 positions a block");
   takes(DType::fp16, 33, 1939393, "gather through skewed shared rows, 224 positions a block");
-  takes(DType::fp32, 33, 969697, "gather through skewed shared rows, 112 positions a block");
+  takes(DType::fp32, 33, 969697,
+        "gather through skewed shared rows (copied through L1), 112 positions a block");
   takes(DType::fp64, 40, 800001, "gather through skewed shared rows, 48 positions a block");
+  // Its phase-1 copies go through L1 for 2-byte elements up to s = 32 and 4-byte ones up to 33
+  // (skinny_cached_copies); not at fp16 33, not wide (fp32 34), not for 1- and 8-byte elements,
+  // not de-interleaving.
+  using tb::ours::skinny_cached_copies;
+  EXPECT_TRUE(skinny_cached_copies(2, 2));
+  EXPECT_TRUE(skinny_cached_copies(2, 32));
+  EXPECT_FALSE(skinny_cached_copies(2, 33));
+  EXPECT_TRUE(skinny_cached_copies(4, 12));
+  EXPECT_TRUE(skinny_cached_copies(4, 33));
+  EXPECT_FALSE(skinny_cached_copies(4, 34));
+  EXPECT_FALSE(skinny_cached_copies(1, 12));
+  EXPECT_FALSE(skinny_cached_copies(8, 12));
+  EXPECT_FALSE(skinny_cached_copies(4, 1));
+  takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), 680 positions");
+  takes(DType::fp32, 31, 1032259, "gather through skewed shared rows (copied through L1)");
+  lacks(DType::fp16, 33, 1939393, "through L1");
+  lacks(DType::fp16, 100, 640001, "through L1");
+  lacks(DType::fp64, 516129, 31, "through L1");
   // Four times the data above s = 128: fp16 s = 129 and 193 128 positions (64 at twice); fp32
   // s = 127 twice, 64.
   takes(DType::fp16, 129, 496125, "gather through skewed shared rows, 128 positions a block");
@@ -495,7 +515,7 @@ TEST(Registry, BestPathPerShapeAndType) {
         "gather through shared rows (span staged), 512 positions a block");
   takes(DType::bf16, 1000001, 16, "gather through shared rows (span staged)");
   takes(DType::fp64, 516129, 31, "gather through shared rows, ");
-  takes(DType::fp16, 12, 5333333, "gather through shared rows, ");
+  takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), ");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4-byte interleaving, 8-byte
   // types.
