@@ -251,8 +251,9 @@ TEST(Skinny, LongestShapesLaunchAndAreExact) {
 
 namespace {
 // The grid tile walks down the long side first (blockIdx.x = tile row) unless its tile columns
-// pass the grid's y limit: 16 x 65537 tiles of 64 columns (fp32 16-chunk tiles; 32 columns for 8
-// chunks, 128 for fp16's 16) take the other order, and must be as exact as the first.
+// pass the grid's y limit: 65537 · 64 columns are 65537 tile columns of 64 (fp32 at 16 chunks a
+// block, fp16 at 8) or 131074 of 32 (fp32 at 8 chunks), and take the other order, which must be
+// as exact as the first.
 TEST(GridTile, TileColumnsPastTheYLimitAreExact) {
   for (const char* id : {"ours_tile16_grid", "ours_tile16_grid_held", "ours_tile16_grid8"}) {
     const KernelSpec* k = find_kernel(id);
