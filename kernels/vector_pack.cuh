@@ -42,22 +42,18 @@ __device__ __forceinline__ void store16_stream(void* p, const uint4& v) {
 }
 
 // A 16-byte copy from global to shared memory that does not pass through registers (cp.async,
-// sm_80 and up, cached in L2 only); a thread's copies have landed after copy16_async_wait_all().
-// Both addresses 16-byte aligned. Older GPUs: a load and a store.
+// sm_80 and up), cached in L2 only (.cg) or, with L1, in L1 on its way too (.ca: a sector that
+// two requests of a block read then arrives from L2 once; kernels/ours/skinny_layout.hpp,
+// skinny_cached_copies); a thread's copies have landed after copy16_async_wait_all(). Both
+// addresses 16-byte aligned. Older GPUs: a load and a store.
+template <bool L1 = false>
 __device__ __forceinline__ void copy16_async(void* smem, const void* gmem) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
-#else
-  *reinterpret_cast<uint4*>(smem) = *reinterpret_cast<const uint4*>(gmem);
-#endif
-}
-// The same copy cached in L1 on its way (cp.async.ca): a sector that two requests of a block
-// read arrives from L2 once (kernels/ours/skinny.cuh, skinny_cached_copies).
-__device__ __forceinline__ void copy16_async_l1(void* smem, const void* gmem) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+  if constexpr (L1)
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+  else
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
 #else
   *reinterpret_cast<uint4*>(smem) = *reinterpret_cast<const uint4*>(gmem);
 #endif

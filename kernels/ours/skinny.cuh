@@ -266,7 +266,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
           if (g + V > total) // the matrix's last, partial packet
             *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
           else if (cached)
-            copy16_async_l1(t, src + g);
+            copy16_async<true>(t, src + g);
           else
             copy16_async(t, src + g);
         }

@@ -45,7 +45,7 @@ TB_HD constexpr int skinny_reg_slot(int s, bool columns, int rc, int x) {
 }
 
 // Whether the interleaving gather's phase 1 (skinny.cuh) copies its planar packets through L1
-// (cp.async.ca, copy16_async_l1) rather than from L2 only (.cg). Its s row segments start
+// (cp.async.ca, copy16_async<true>) rather than from L2 only (.cg). Its s row segments start
 // anywhere in a sector and a row's packets reach L2 in several requests: from L2 only, Nsight
 // Compute counted 1.5-1.6 times the data's sectors read from L2 on an H200 (fp16 100 x 640001
 // 6.24 M, 31 x 2064517 6.17 M, fp32 100 x 320001 6.18 M, for 4.00 M), through L1 1.06-1.11.

@@ -231,6 +231,15 @@ TEST(Harness, UnwrittenOutputFailsValidation) {
 } // namespace
 
 namespace {
+// One launch of kernel k at shape s and type t runs and is exact.
+void expect_launches_exact(const KernelSpec* k, Shape s, DType t) {
+  const Case c{k, s, t, Mode::loop_over_kernel, 1};
+  SCOPED_TRACE(fmt::format("{} {} {}", k->id, to_string(s), dtype_name(t)));
+  ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
+  const Validation v = g_measurer->validate(c);
+  EXPECT_TRUE(v.ok) << v.message;
+}
+
 // No grid dimension may pass its limit at any shape: two rows or two columns of 2^25 + 1
 // (one block a row or a column of tiles would need a grid y of 2^25 / 32 > 65535).
 TEST(Skinny, LongestShapesLaunchAndAreExact) {
@@ -238,13 +247,7 @@ TEST(Skinny, LongestShapesLaunchAndAreExact) {
     const KernelSpec* k = find_kernel(id);
     ASSERT_NE(k, nullptr);
     for (const Shape s : {Shape{2, (1 << 25) + 1}, Shape{(1 << 25) + 1, 2}})
-      for (const DType t : {DType::fp32, DType::u8}) {
-        const Case c{k, s, t, Mode::loop_over_kernel, 1};
-        SCOPED_TRACE(fmt::format("{} {} {}", id, to_string(s), dtype_name(t)));
-        ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
-        const Validation v = g_measurer->validate(c);
-        EXPECT_TRUE(v.ok) << v.message;
-      }
+      for (const DType t : {DType::fp32, DType::u8}) expect_launches_exact(k, s, t);
   }
 }
 } // namespace
@@ -260,13 +263,8 @@ TEST(GridTile, TileColumnsPastTheYLimitAreExact) {
     ASSERT_NE(k, nullptr);
     for (const auto& [s, t] : {std::pair{Shape{16, 65537 * 64}, DType::fp32},
                                std::pair{Shape{64, 65537 * 64}, DType::fp32},
-                               std::pair{Shape{16, 65537 * 64}, DType::fp16}}) {
-      const Case c{k, s, t, Mode::loop_over_kernel, 1};
-      SCOPED_TRACE(fmt::format("{} {} {}", id, to_string(s), dtype_name(t)));
-      ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
-      const Validation v = g_measurer->validate(c);
-      EXPECT_TRUE(v.ok) << v.message;
-    }
+                               std::pair{Shape{16, 65537 * 64}, DType::fp16}})
+      expect_launches_exact(k, s, t);
   }
 }
 } // namespace
