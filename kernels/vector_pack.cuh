@@ -42,10 +42,9 @@ __device__ __forceinline__ void store16_stream(void* p, const uint4& v) {
 }
 
 // A 16-byte copy from global to shared memory that does not pass through registers (cp.async,
-// sm_80 and up), cached in L2 only (.cg) or, with L1, in L1 on its way too (.ca: a sector that
-// two requests of a block read then arrives from L2 once; kernels/ours/skinny_layout.hpp,
-// skinny_cached_copies); a thread's copies have landed after copy16_async_wait_all(). Both
-// addresses 16-byte aligned. Older GPUs: a load and a store.
+// sm_80 and up), cached in L2 only (.cg) or, with L1, in L1 on its way too (.ca; where that
+// pays: kernels/ours/skinny_layout.hpp, skinny_cached_copies); a thread's copies have landed
+// after copy16_async_wait_all(). Both addresses 16-byte aligned. Older GPUs: a load and a store.
 template <bool L1 = false>
 __device__ __forceinline__ void copy16_async(void* smem, const void* gmem) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -46,9 +46,9 @@ TB_HD constexpr int skinny_reg_slot(int s, bool columns, int rc, int x) {
 
 // Whether the interleaving gather's phase 1 (skinny.cuh) copies its planar packets through L1
 // (cp.async.ca, copy16_async<true>) rather than from L2 only (.cg). Its s row segments start
-// anywhere in a sector and a row's packets reach L2 in several requests: from L2 only, Nsight
-// Compute counted 1.5-1.6 times the data's sectors read from L2 on an H200 (fp16 100 x 640001
-// 6.24 M, 31 x 2064517 6.17 M, fp32 100 x 320001 6.18 M, for 4.00 M), through L1 1.06-1.11.
+// anywhere in a sector: from L2 only, Nsight Compute counted 1.5-1.6 times the data's sectors
+// read from L2 on an H200 (fp16 100 x 640001 6.24 M, 31 x 2064517 6.17 M, fp32 100 x 320001
+// 6.18 M, for 4.00 M) where its warps ask 1.05-1.12 (modelled), and through L1 1.06-1.11.
 // Measured (H200, 7d3acf5, two passes, against the same tree with L2-only copies, % of
 // memcpy, docs/perf-notes.md): fp32 s = 12-33 +1.4 to +3.1 (31 x 1032259 91.6 -> 94.3), fp16
 // s = 12-32 +0.3 to +2.2; but fp16 from 33 and fp32 from 48 (the wide gather above 33: twice
