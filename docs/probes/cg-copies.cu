@@ -71,8 +71,8 @@ int main() {
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   const double memcpy_gbs = 2.0 * kRowBytes / 1e9 / timer.seconds([&] {
-                              cudaMemcpyAsync(out, in, kRowBytes, cudaMemcpyDeviceToDevice);
-                            });
+    cudaMemcpyAsync(out, in, kRowBytes, cudaMemcpyDeviceToDevice);
+  });
   std::printf("%s: cudaMemcpyAsync %.0f GB/s; each case as %% of it\n", prop.name, memcpy_gbs);
   std::printf("%5s %6s %-9s %-11s %8s %8s\n", "rows", "bytes", "starts", "slots", ".cg", ".ca");
   for (const int r : {12, 31, 100})
