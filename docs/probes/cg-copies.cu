@@ -13,12 +13,13 @@
 //    32 consecutive slots spanning two or three rows) or one row a warp instruction (a row's
 //    packets in 32-slot strides, lanes past its end idle);
 //  - R = 12, 31 and 100 rows and W = 320, 512 and 1360 bytes a row (the gather's segments).
-// Run under Nsight Compute (--metrics lts__t_sectors_srcunit_tex_op_read.sum,
-// l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum) to count the sectors each case reads.
+// With --once each case runs one launch, untimed, for Nsight Compute to count the sectors each
+// reads (--metrics lts__t_sectors_srcunit_tex_op_read.sum,...).
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/cg-copies.cu -o cg && ./cg
 #include "probe_timing.cuh"
 
 #include <cstdio>
+#include <cstring>
 
 struct Rows {
   long long pitch; // bytes from one row's start to the next
@@ -60,7 +61,8 @@ __global__ void __launch_bounds__(256)
   for (int i = threadIdx.x; i < slots; i += 256) out[b * slots + i] = tile[i];
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const bool once = argc > 1 && std::strcmp(argv[1], "--once") == 0;
   constexpr long long kRowBytes = 128LL << 20; // all rows together
   unsigned char* in = nullptr;
   uint4* out = nullptr;
@@ -70,7 +72,7 @@ int main() {
   ProbeTimer timer;
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
-  const double memcpy_gbs = 2.0 * kRowBytes / 1e9 / timer.seconds([&] {
+  const double memcpy_gbs = once ? 1.0 : 2.0 * kRowBytes / 1e9 / timer.seconds([&] {
     cudaMemcpyAsync(out, in, kRowBytes, cudaMemcpyDeviceToDevice);
   });
   std::printf("%s: cudaMemcpyAsync %.0f GB/s; each case as %% of it\n", prop.name, memcpy_gbs);
@@ -86,9 +88,15 @@ int main() {
           auto pct = [&](auto kernel) {
             CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        static_cast<int>(smem)));
-            const double s = timer.seconds([&] {
+            const auto launch = [&] {
               kernel<<<static_cast<unsigned>(blocks), 256, smem>>>(out, in, g, in_bytes);
-            });
+            };
+            if (once) {
+              launch();
+              CHECK(cudaDeviceSynchronize());
+              return 0.0;
+            }
+            const double s = timer.seconds(launch);
             return 100 * 2.0 * static_cast<double>(blocks * r * w) / 1e9 / s / memcpy_gbs;
           };
           const double cg = row_a_warp ? pct(phase_one<false, true>) : pct(phase_one<false, false>);
