@@ -196,7 +196,9 @@ struct SlotWalk {
 // output row segments, not only whole packets: it loads the 2V positions past its W (the halo)
 // and stores every packet of the sectors that start in its positions, so that no two blocks
 // write parts of one sector (but where a sector spans two output rows).
-template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false>
+// ROWS (candidate): phase 1 of the interleave copies a row a warp through L1 (warp w takes rows
+// w, w + 8, ...; its lanes consecutive packets of the row), not consecutive slots.
+template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
                                                   int cols, int rows, unsigned b,
                                                   unsigned char* smem_raw) {
@@ -256,7 +258,23 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
     // (ours_skinny_gather) +5 to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that way:
     // they load U packets a thread into registers, then store them.
     SlotWalk slot(per_row);
-    if constexpr (sizeof(T) <= 4) {
+    if constexpr (ROWS && sizeof(T) <= 4) {
+      const int warp = static_cast<int>(threadIdx.x) / 32,
+                lane = static_cast<int>(threadIdx.x) % 32;
+      for (int k = warp; k < s; k += kThreads / 32) {
+        const int m = mis(k);
+        const long long start = planar_start(k);
+        E* trow = tile + row(k);
+        for (int p = lane; p < per_row && p * V < m + w; p += 32) {
+          const long long g = start + p * V;
+          if (g + V > total) // the matrix's last, partial packet
+            *reinterpret_cast<uint4*>(trow + p * V) = load_packet(src, g, total);
+          else
+            copy16_async<true>(trow + p * V, src + g);
+        }
+      }
+      copy16_async_wait_all();
+    } else if constexpr (sizeof(T) <= 4) {
       const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s); // through L1
       for (int i = threadIdx.x; i < slots; i += kThreads) {
         const int m = mis(slot.k);
@@ -646,9 +664,15 @@ inline constexpr int kSkinnyGatherSkewed = 1;
 // With kSkinnySectors set, the gather de-interleaves 4- and 8-byte elements into whole output
 // sectors (skinny_gather_one's SECTORS).
 inline constexpr int kSkinnySectors = 16;
+// With kSkinnyRows set (candidate), the interleaving gather's phase 1 copies a row a warp
+// (skinny_gather_one's ROWS).
+inline constexpr int kSkinnyRows = 32;
+constexpr int skinny_gather_kind(int variant) {
+  return variant & ~(kSkinnySectors | kSkinnyRows);
+}
 constexpr bool skinny_is_gather(int variant) {
-  return (variant & ~kSkinnySectors) == kSkinnyGather ||
-         (variant & ~kSkinnySectors) == kSkinnyGatherSkewed;
+  return skinny_gather_kind(variant) == kSkinnyGather ||
+         skinny_gather_kind(variant) == kSkinnyGatherSkewed;
 }
 // Blocks an SM for the launch bounds of a skinny kernel (ours_skinny, ours_best's skinny path):
 // the gather of 2- to 8-byte elements held to 5 (48 registers; unbounded, ptxas took 52 for
@@ -678,8 +702,9 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
     if constexpr (skinny_is_gather(S))
-      skinny_gather_one<T, INTERLEAVE, (S & ~kSkinnySectors) == kSkinnyGatherSkewed,
-                        (S & kSkinnySectors) != 0>(out, in, cols, rows, blockIdx.x, smem_raw);
+      skinny_gather_one<T, INTERLEAVE, skinny_gather_kind(S) == kSkinnyGatherSkewed,
+                        (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0>(out, in, cols, rows,
+                                                                           blockIdx.x, smem_raw);
     else
       skinny_reg_piece<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
@@ -768,8 +793,18 @@ template <typename T> SkinnyLaunch skinny_sectors_launch(SkinnyLaunch g, int s) 
 // Calls f(std::integral_constant<int, S>{}) with S = g.variant; with SECTORS, the variants of
 // skinny_sectors_launch too (compiled only where asked for, as they take 4- and 8-byte elements
 // de-interleaving).
-template <bool SECTORS = false, typename F> void with_skinny_side(const SkinnyLaunch& g, F&& f) {
+template <bool SECTORS = false, bool ROWS = false, typename F>
+void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   switch (g.variant) {
+  case kSkinnyGather | kSkinnyRows:
+  case kSkinnyGatherSkewed | kSkinnyRows:
+    if constexpr (ROWS) {
+      if (g.variant == (kSkinnyGatherSkewed | kSkinnyRows))
+        f(std::integral_constant<int, kSkinnyGatherSkewed | kSkinnyRows>{});
+      else
+        f(std::integral_constant<int, kSkinnyGather | kSkinnyRows>{});
+    }
+    break;
   case kSkinnyGather | kSkinnySectors:
   case kSkinnyGatherSkewed | kSkinnySectors:
     if constexpr (SECTORS) {
@@ -813,9 +848,9 @@ template <bool SECTORS = false, typename F> void with_skinny_side(const SkinnyLa
 // instance of a variant S (side, a std::integral_constant<int, S>) and a direction (interleave,
 // a std::bool_constant); the sector variants de-interleave only. With SECTORS, as
 // with_skinny_side.
-template <typename T, bool SECTORS = false, typename K>
+template <typename T, bool SECTORS = false, bool ROWS = false, typename K>
 void launch_skinny(const SkinnyLaunch& g, const LaunchArgs& a, K&& kernel_of) {
-  with_skinny_side<SECTORS>(g, [&](auto side) {
+  with_skinny_side<SECTORS, ROWS>(g, [&](auto side) {
     TransposeKernel<T> kernel = kernel_of(side, std::false_type{});
     if constexpr ((decltype(side)::value & kSkinnySectors) == 0) {
       if (g.interleave) kernel = kernel_of(side, std::true_type{});

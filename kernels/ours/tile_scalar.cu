@@ -61,6 +61,7 @@ template <unsigned GROUP> bool add(const char* id, const char* name, int order) 
     add<tb::kColumnMajor>("ours_tile_scalar_colmajor", "Ours: scalar 64x64 tile, column-major",
                           15) &&
     add_walk<1>("ours_tile_scalar_walk1", "Ours: scalar tile walked, 1 block", 90) &&
+    add_walk<2>("ours_tile_scalar_walk2", "Ours: scalar tile walked, 2 blocks", 94) &&
     add_walk<3>("ours_tile_scalar_walk3", "Ours: scalar tile walked, 3 blocks", 91) &&
     add_walk<4>("ours_tile_scalar_walk4", "Ours: scalar tile walked, 4 blocks", 92);
 } // namespace
