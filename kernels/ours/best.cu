@@ -34,7 +34,8 @@
 //    packets from s = 105; 4-byte elements interleaving whole packets from 56; 1-byte elements in
 //    whole packets from 192), else the skinny path (skinny.cuh), in registers or through shared
 //    rows as skinny_registers_win says (its interleave copying input rows through L1 up to
-//    s = 32 and 33: skinny_cached_copies);
+//    s = 32 and 33: skinny_cached_copies; 2-byte elements at s = 34-128 a row a warp through
+//    L1: skinny_row_copies);
 //  - a short side just above one tile (16V + 1 to 32V - 1): the word tile past one tile
 //    (word_tile_past_wins, asked right after the narrow tile: de-interleaving 2- and 4-byte
 //    elements up to 400 bytes of short row, fp32 to 127 where output rows are not 16-byte
@@ -82,7 +83,8 @@
 //    kernels/ours/choices.hpp, lower_dram_peak); and where output rows are whole packets but 16 mod
 //    32 bytes own whole sectors by row groups (halo_sector_groups_fit); for 8-byte elements the
 //    scalar tile, column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and
-//    4099x7919, against the halo tile's 86-88%).
+//    4099x7919, against the halo tile's 86-88%), three blocks an SM where the short side's last
+//    tile leaves an eighth of the span idle (tile_scalar_three_blocks).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -157,9 +159,10 @@ __global__ void __launch_bounds__(256, 2)
     ours_best_realign(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16r_body<T>(out, in, cols, rows, nreps);
 }
-// GROUP: column-major order, or groups of 8 tile rows where tile_scalar_order says so.
-template <typename T, unsigned GROUP>
-__global__ void __launch_bounds__(256)
+// GROUP: column-major order, or groups of 8 tile rows where tile_scalar_order says so; MINB:
+// blocks an SM, 3 where tile_scalar_three_blocks says so.
+template <typename T, unsigned GROUP, int MINB>
+__global__ void __launch_bounds__(256, MINB)
     ours_best_scalar(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
@@ -351,7 +354,9 @@ struct Launch {
                                           g.interleave)) // whole output sectors
           g = tb::ours::skinny_sectors_launch<T>(g, s);
       }
-      tb::ours::launch_skinny<T, kSectors>(g, a, [](auto side, auto interleave) {
+      constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies: 2-byte elements interleaving
+      if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
+      tb::ours::launch_skinny<T, kSectors, kRows>(g, a, [](auto side, auto interleave) {
         return ours_best_skinny<T, decltype(side)::value, decltype(interleave)::value>;
       });
       break;
@@ -463,10 +468,12 @@ struct Launch {
       const auto scalar = [&](auto kernel) {
         tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
       };
+      const bool three = tb::ours::tile_scalar_three_blocks(a.rows, a.cols);
       if (tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor)
-        scalar(ours_best_scalar<T, tb::kColumnMajor>);
+        scalar(three ? ours_best_scalar<T, tb::kColumnMajor, 3>
+                     : ours_best_scalar<T, tb::kColumnMajor, 2>);
       else
-        scalar(ours_best_scalar<T, 8>);
+        scalar(three ? ours_best_scalar<T, 8, 3> : ours_best_scalar<T, 8, 2>);
       break;
     }
     }
@@ -522,9 +529,12 @@ std::string path_note(const tb::LaunchArgs& a) {
                          a.rows <= a.cols ? "interleave" : "de-interleave");
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
     const bool cached = a.rows <= a.cols && tb::ours::skinny_cached_copies(size, a.rows);
+    const bool by_rows = a.rows <= a.cols && tb::ours::skinny_row_copies(size, a.rows);
     return fmt::format("path: skinny, {}, gather through {}shared rows{}{}, {} positions a block{}",
                        a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
-                       cached ? " (copied through L1)" : "",
+                       cached    ? " (copied through L1)"
+                       : by_rows ? " (copied a row a warp through L1)"
+                                 : "",
                        a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"
                                                                               : "",
                        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols),
@@ -578,8 +588,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:
-    return fmt::format("path: scalar tile, {} (rows not 16-byte aligned)",
-                       order_name(tb::ours::tile_scalar_order(a.cols)));
+    return fmt::format("path: scalar tile, {} (rows not 16-byte aligned){}",
+                       order_name(tb::ours::tile_scalar_order(a.cols)),
+                       tb::ours::tile_scalar_three_blocks(a.rows, a.cols) ? ", three blocks an SM"
+                                                                          : "");
   }
   return {};
 }

@@ -8,53 +8,15 @@ namespace tb::ours {
 
 // The scalar tile, for shapes whose rows cannot be read as aligned 16-byte packets: 64 x 64
 // elements per 256 threads (32 x 8), 16 loads in flight per thread, element-wise XOR swizzle
-// (column c of row r at c ^ (r & 31)), grouped block order.
+// (column c of row r at c ^ (r & 31)), grouped block order. Each thread's 16 loads and 16 stores
+// are walked from one input and one output pointer by a 64-bit step of 8 rows, and a full
+// tile's loads are not guarded: so ptxas fits fp64 in 80 registers at three blocks an SM without
+// spilling (indexing each element from the matrix's start, it took 122-128 registers unbounded
+// and spilled at three blocks; tile_scalar_three_blocks). Unbounded it takes up to 148 (one
+// block an SM): its kernels are held to two blocks an SM at least.
 template <typename T, unsigned GROUP>
 __device__ __forceinline__ void tile_scalar_body(T* __restrict__ out, const T* __restrict__ in,
                                                  int cols, int rows, int nreps) {
-  constexpr int TS = 64;
-  __shared__ T tile[TS][TS];
-  unsigned tx, ty;
-  ordered_tile(blockIdx.x, (cols + TS - 1) / TS, (rows + TS - 1) / TS, GROUP, tx, ty);
-  const int x0 = tx * TS, y0 = ty * TS;
-  const bool full = x0 + TS <= cols && y0 + TS <= rows;
-  const int lx = threadIdx.x % 32, ly = threadIdx.x / 32;
-  for (int r = 0; r < nreps; ++r) {
-    T v[TS / 8][TS / 32];
-#pragma unroll
-    for (int i = 0; i < TS / 8; ++i)
-#pragma unroll
-      for (int j = 0; j < TS / 32; ++j) {
-        const int row = i * 8 + ly, col = j * 32 + lx;
-        if (full || (y0 + row < rows && x0 + col < cols))
-          v[i][j] = in[static_cast<long long>(y0 + row) * cols + x0 + col];
-      }
-#pragma unroll
-    for (int i = 0; i < TS / 8; ++i)
-#pragma unroll
-      for (int j = 0; j < TS / 32; ++j) {
-        const int row = i * 8 + ly, col = j * 32 + lx;
-        tile[row][col ^ (row & 31)] = v[i][j];
-      }
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < TS / 8; ++i)
-#pragma unroll
-      for (int j = 0; j < TS / 32; ++j) {
-        const int orow = i * 8 + ly, ocol = j * 32 + lx; // output row = input column
-        if (full || (x0 + orow < cols && y0 + ocol < rows))
-          out[static_cast<long long>(x0 + orow) * rows + y0 + ocol] =
-              tile[ocol][orow ^ (ocol & 31)];
-      }
-    if (nreps > 1) __syncthreads();
-  }
-}
-
-// Candidate: the same tile, each thread's 16 loads and stores walked from one input and one
-// output pointer by a 64-bit step (8 rows), the whole tile's loads unguarded where it is full.
-template <typename T, unsigned GROUP>
-__device__ __forceinline__ void tile_scalar_walk_body(T* __restrict__ out, const T* __restrict__ in,
-                                                      int cols, int rows, int nreps) {
   constexpr int TS = 64;
   __shared__ T tile[TS][TS];
   unsigned tx, ty;

@@ -24,19 +24,9 @@ template <tb::ours::SkinnyPath PATH, bool SECTORS = false> struct Launch {
     if constexpr (kSectors) {
       if (!g.interleave) g = tb::ours::skinny_sectors_launch<T>(g, std::min(a.rows, a.cols));
     }
-    tb::ours::launch_skinny<T, kSectors>(g, a, [](auto side, auto interleave) {
-      return ours_skinny<T, decltype(side)::value, decltype(interleave)::value>;
-    });
-  }
-};
-
-// Candidate: the gather interleaving with phase 1 a row a warp through L1 (kSkinnyRows); other
-// shapes as the gather.
-struct LaunchRows {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, tb::ours::SkinnyPath::gather);
-    if (g.interleave) g.variant |= tb::ours::kSkinnyRows;
-    tb::ours::launch_skinny<T, false, true>(g, a, [](auto side, auto interleave) {
+    constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies
+    if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
+    tb::ours::launch_skinny<T, kSectors, kRows>(g, a, [](auto side, auto interleave) {
       return ours_skinny<T, decltype(side)::value, decltype(interleave)::value>;
     });
   }
@@ -93,15 +83,6 @@ std::string direction(const tb::LaunchArgs& a) {
             .geometry(0, 0, 256, 1)
             .order(17)
             .suites({"best"})
-            .note(direction)) &&
-    tb::register_kernel(tb::kernel("ours_skinny_gather_rows", tb::Family::ours,
-                                   "Ours: skinny gather, interleave copying a row a warp",
-                                   tb::launcher<LaunchRows>())
-                            .source(tb::ours::kSource)
-                            .summary("ours_skinny_gather with phase 1 of the interleave copying "
-                                     "one input row a warp through L1")
-                            .output(tb::Output::transpose)
-                            .geometry(0, 0, 256, 1)
-                            .order(93));
+            .note(direction));
 
 } // namespace

@@ -196,8 +196,9 @@ struct SlotWalk {
 // output row segments, not only whole packets: it loads the 2V positions past its W (the halo)
 // and stores every packet of the sectors that start in its positions, so that no two blocks
 // write parts of one sector (but where a sector spans two output rows).
-// ROWS (candidate): phase 1 of the interleave copies a row a warp through L1 (warp w takes rows
-// w, w + 8, ...; its lanes consecutive packets of the row), not consecutive slots.
+// ROWS (kSkinnyRows, skinny_row_copies): phase 1 of the interleave copies a row a warp through L1
+// (warp w takes rows w, w + 8, ...; its lanes consecutive packets of the row), not consecutive
+// slots.
 template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
                                                   int cols, int rows, unsigned b,
@@ -664,8 +665,8 @@ inline constexpr int kSkinnyGatherSkewed = 1;
 // With kSkinnySectors set, the gather de-interleaves 4- and 8-byte elements into whole output
 // sectors (skinny_gather_one's SECTORS).
 inline constexpr int kSkinnySectors = 16;
-// With kSkinnyRows set (candidate), the interleaving gather's phase 1 copies a row a warp
-// (skinny_gather_one's ROWS).
+// With kSkinnyRows set, the interleaving gather's phase 1 copies a row a warp through L1
+// (skinny_gather_one's ROWS; skinny_rows_launch).
 inline constexpr int kSkinnyRows = 32;
 constexpr int skinny_gather_kind(int variant) {
   return variant & ~(kSkinnySectors | kSkinnyRows);
@@ -790,9 +791,18 @@ template <typename T> SkinnyLaunch skinny_sectors_launch(SkinnyLaunch g, int s) 
   return g;
 }
 
+// The gather's launch g with phase 1 a row a warp where skinny_row_copies says so (2-byte
+// elements interleaving): the same grid and shared memory, the flag set in the variant.
+template <typename T> SkinnyLaunch skinny_rows_launch(SkinnyLaunch g, int s) {
+  static_assert(sizeof(T) == 2, "phase 1 a row a warp: 2-byte elements");
+  if (g.interleave && skinny_is_gather(g.variant) && skinny_row_copies(2, s))
+    g.variant |= kSkinnyRows;
+  return g;
+}
+
 // Calls f(std::integral_constant<int, S>{}) with S = g.variant; with SECTORS, the variants of
 // skinny_sectors_launch too (compiled only where asked for, as they take 4- and 8-byte elements
-// de-interleaving).
+// de-interleaving), and with ROWS those of skinny_rows_launch (2-byte elements interleaving).
 template <bool SECTORS = false, bool ROWS = false, typename F>
 void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   switch (g.variant) {

@@ -57,5 +57,19 @@ TB_HD constexpr int skinny_reg_slot(int s, bool columns, int rc, int x) {
 TB_HD constexpr bool skinny_cached_copies(int element_size, int s) {
   return s >= 2 && ((element_size == 2 && s <= 32) || (element_size == 4 && s <= 33));
 }
+// Whether that phase 1 copies a row a warp (warp w rows w, w + 8, ...; its lanes the row's
+// consecutive packets), through L1, instead of walking consecutive slots: 2-byte elements at
+// s = 34-128. docs/probes/cg-copies.cu (phase 1 alone, H200, % of memcpy): at 100 rows of 320
+// bytes the slot walk 85.3 from L2 only and 73.8 through L1, a row a warp 85.3 and 89.7; from
+// L2 only both walks read 1.5-1.6 times the data's sectors from L2, through L1 1.02-1.12; a
+// warp's line read by one instruction, not shared with the next warp's. The gather with it
+// (H200, b7ee207, two passes, against the slot walk, % of memcpy; docs/perf-notes.md): fp16
+// s = 34-128 +3.0 to +5.9 (100 x 640001 89.6 -> 94.5, 90 x 745655 88.0 -> 93.9), bf16 at 48 and
+// 100 +4.2 and +5.0; above 128 (four times the data a block) -4.8 to +4.0 (136, 144, 152, 200
+// behind); fp32 at 12-33 +0.2 to +0.3 but at 72-129 -2.0 to -3.7 (Nsight Compute at fp32
+// 100 x 320001: 50% more instructions, the shared-memory pipe still the wait).
+TB_HD constexpr bool skinny_row_copies(int element_size, int s) {
+  return element_size == 2 && s > 33 && s <= 128;
+}
 
 } // namespace tb::ours

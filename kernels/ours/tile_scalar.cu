@@ -7,36 +7,12 @@
 #include <fmt/format.h>
 
 template <typename T, unsigned GROUP>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     ours_tile_scalar(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
 
-template <typename T, int MINB, unsigned GROUP>
-__global__ void __launch_bounds__(256, MINB)
-    ours_tile_scalar_walk(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile_scalar_walk_body<T, GROUP>(out, in, cols, rows, nreps);
-}
-
 namespace {
-template <int MINB> struct LaunchWalk {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    const dim3 grid(tb::ours::tile_scalar_blocks<T>(a));
-    if (tb::ours::tile_scalar_order(a.cols) == 8)
-      tb::launch_kernel(ours_tile_scalar_walk<T, MINB, 8>, grid, dim3(256), 0, a);
-    else
-      tb::launch_kernel(ours_tile_scalar_walk<T, MINB, tb::kColumnMajor>, grid, dim3(256), 0, a);
-  }
-};
-template <int MINB> bool add_walk(const char* id, const char* name, int order) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchWalk<MINB>>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format("the scalar tile walked from one pointer, {} blocks an SM", MINB))
-          .output(tb::Output::transpose)
-          .geometry(64, 64, 32, 8)
-          .order(order));
-}
 template <unsigned GROUP> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     tb::launch_kernel(ours_tile_scalar<T, GROUP>, dim3(tb::ours::tile_scalar_blocks<T>(a)),
@@ -58,10 +34,5 @@ template <unsigned GROUP> bool add(const char* id, const char* name, int order) 
 }
 [[maybe_unused]] const bool registered =
     add<8>("ours_tile_scalar", "Ours: scalar 64x64 tile, groups of 8", 7) &&
-    add<tb::kColumnMajor>("ours_tile_scalar_colmajor", "Ours: scalar 64x64 tile, column-major",
-                          15) &&
-    add_walk<1>("ours_tile_scalar_walk1", "Ours: scalar tile walked, 1 block", 90) &&
-    add_walk<2>("ours_tile_scalar_walk2", "Ours: scalar tile walked, 2 blocks", 94) &&
-    add_walk<3>("ours_tile_scalar_walk3", "Ours: scalar tile walked, 3 blocks", 91) &&
-    add_walk<4>("ours_tile_scalar_walk4", "Ours: scalar tile walked, 4 blocks", 92);
+    add<tb::kColumnMajor>("ours_tile_scalar_colmajor", "Ours: scalar 64x64 tile, column-major", 15);
 } // namespace

@@ -342,7 +342,9 @@ TEST(Registry, BestPathPerShapeAndType) {
   // The interleaving gather takes twice the data a block above s = 33 for 2- and 4-byte
   // elements (skinny_wide): 408 positions at fp16 s = 40 (204 in 16 KB, 200 with the period's
   // cap), 240 at fp32 s = 34; not at s = 33, nor de-interleaving.
-  takes(DType::fp16, 40, 1600001, "gather through skewed shared rows, 408 positions a block");
+  takes(
+      DType::fp16, 40, 1600001,
+      "gather through skewed shared rows (copied a row a warp through L1), 408 positions a block");
   takes(DType::fp32, 34, 941177, "gather through skewed shared rows, 240 positions a block");
   takes(DType::fp16, 33, 1939393, "gather through skewed shared rows, 224 positions a block");
   takes(DType::fp32, 33, 969697,
@@ -364,8 +366,24 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), 680 positions");
   takes(DType::fp32, 31, 1032259, "gather through skewed shared rows (copied through L1)");
   lacks(DType::fp16, 33, 1939393, "through L1");
-  lacks(DType::fp16, 100, 640001, "through L1");
   lacks(DType::fp64, 516129, 31, "through L1");
+  // 2-byte elements at s = 34-128 copy a row a warp through L1 (skinny_row_copies): not at 33 or
+  // above 128, not 4-byte ones, not de-interleaving.
+  using tb::ours::skinny_row_copies;
+  EXPECT_FALSE(skinny_row_copies(2, 33));
+  EXPECT_TRUE(skinny_row_copies(2, 34));
+  EXPECT_TRUE(skinny_row_copies(2, 128));
+  EXPECT_FALSE(skinny_row_copies(2, 129));
+  EXPECT_FALSE(skinny_row_copies(4, 100));
+  EXPECT_FALSE(skinny_row_copies(1, 100));
+  takes(DType::fp16, 100, 640001,
+        "gather through skewed shared rows (copied a row a warp "
+        "through L1), 160 positions a block");
+  takes(DType::bf16, 48, 1333333, "(copied a row a warp through L1)");
+  lacks(DType::fp16, 33, 1939393, "a row a warp");
+  lacks(DType::fp16, 129, 496125, "a row a warp");
+  lacks(DType::fp32, 100, 320001, "a row a warp");
+  lacks(DType::fp16, 640001, 100, "a row a warp");
   // Four times the data above s = 128: fp16 s = 129 and 193 128 positions (64 at twice); fp32
   // s = 127 twice, 64.
   takes(DType::fp16, 129, 496125, "gather through skewed shared rows, 128 positions a block");
@@ -621,6 +639,24 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 62501, 256, "scalar tile, column-major order");
   takes(DType::fp64, 16001, 1000, "scalar tile, column-major order");
   takes(DType::fp64, 8191, 8193, "scalar tile, column-major order");
+  // Three blocks an SM where the short side's last tile leaves an eighth of the span idle
+  // (tile_scalar_three_blocks): s = 100 (28 of 128), 200 (56 of 256); not 250 (6 of 256), 256,
+  // 500 (12 of 512) or 8191.
+  using tb::ours::tile_scalar_three_blocks;
+  EXPECT_TRUE(tile_scalar_three_blocks(160001, 100));
+  EXPECT_TRUE(tile_scalar_three_blocks(100, 160001));
+  EXPECT_TRUE(tile_scalar_three_blocks(80001, 200));
+  EXPECT_TRUE(tile_scalar_three_blocks(130, 123077));
+  EXPECT_FALSE(tile_scalar_three_blocks(64001, 250));
+  EXPECT_FALSE(tile_scalar_three_blocks(62501, 256));
+  EXPECT_FALSE(tile_scalar_three_blocks(32001, 500));
+  EXPECT_FALSE(tile_scalar_three_blocks(8191, 8193));
+  takes(DType::fp64, 160001, 100,
+        "scalar tile, groups of 8 tile rows (rows not 16-byte aligned), "
+        "three blocks an SM");
+  takes(DType::fp64, 100, 160001, "three blocks an SM");
+  lacks(DType::fp64, 62501, 256, "three blocks");
+  lacks(DType::fp64, 32001, 500, "three blocks");
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::fp32, 16385, 260, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::u8, 16392, 1000,
