@@ -83,8 +83,9 @@
 //    kernels/ours/choices.hpp, lower_dram_peak); and where output rows are whole packets but 16 mod
 //    32 bytes own whole sectors by row groups (halo_sector_groups_fit); for 8-byte elements the
 //    scalar tile, column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and
-//    4099x7919, against the halo tile's 86-88%), three blocks an SM where the short side's last
-//    tile leaves an eighth of the span idle (tile_scalar_three_blocks).
+//    4099x7919, against the halo tile's 86-88%), on a GPU above the H100's DRAM peak three blocks
+//    an SM where the short side's last tile leaves an eighth of the span idle
+//    (tile_scalar_three_blocks).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -468,7 +469,7 @@ struct Launch {
       const auto scalar = [&](auto kernel) {
         tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_blocks<T>(a)), dim3(256), 0, a);
       };
-      const bool three = tb::ours::tile_scalar_three_blocks(a.rows, a.cols);
+      const bool three = tb::ours::tile_scalar_three_blocks(a.rows, a.cols, dram);
       if (tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor)
         scalar(three ? ours_best_scalar<T, tb::kColumnMajor, 3>
                      : ours_best_scalar<T, tb::kColumnMajor, 2>);
@@ -588,10 +589,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         order == tb::kColumnMajor ? "" : ", " + order_name(order));
   }
   case Path::scalar:
-    return fmt::format("path: scalar tile, {} (rows not 16-byte aligned){}",
-                       order_name(tb::ours::tile_scalar_order(a.cols)),
-                       tb::ours::tile_scalar_three_blocks(a.rows, a.cols) ? ", three blocks an SM"
-                                                                          : "");
+    return fmt::format(
+        "path: scalar tile, {} (rows not 16-byte aligned){}",
+        order_name(tb::ours::tile_scalar_order(a.cols)),
+        tb::ours::tile_scalar_three_blocks(a.rows, a.cols, dram) ? ", three blocks an SM" : "");
   }
   return {};
 }

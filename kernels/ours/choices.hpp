@@ -151,18 +151,19 @@ constexpr bool tile16_bytes_halo_wins(int element_size, int rows, int cols) {
          (rows < cols ? rows : cols) >= 4096 && tiles >= 288 && (edges || tiles <= 1024);
 }
 // Whether ours_best holds the scalar tile (8-byte elements whose rows are not 16-byte aligned,
-// scalar.cuh) to three blocks an SM (80 registers) rather than two: where the short side ends in
-// a tile that leaves an eighth or more of its tiles' span idle, so that a block's warps have
-// lanes with nothing to move (s = 100: the second of two 64-element tiles 36 elements wide).
-// Measured (fp64, H200, b7ee207, two passes, % of memcpy, two blocks -> three; docs/perf-notes.md):
-// s = 100, 130, 140, 150, 160, 200 +2.9 to +5.6 both ways (160001 x 100 86.8 -> 90.1,
-// 100 x 160001 91.9 -> 96.2, 130 x 123077 87.5 -> 93.1); where the idle share is 0-2% (s = 250,
-// 256, 500) -0.6 to -0.8, at 8191 x 8193 +0.7, 4099 x 7919, 1024 x 15625 and 15625 x 1024
-// within 0.2.
-constexpr bool tile_scalar_three_blocks(int rows, int cols) {
+// scalar.cuh) to three blocks an SM (80 registers) rather than two: on a GPU above the H100's
+// DRAM peak, where the short side ends in a tile that leaves an eighth or more of its tiles' span
+// idle, so that a block's warps have lanes with nothing to move (s = 100: the second of two
+// 64-element tiles 36 elements wide). Measured (fp64, two passes, % of memcpy, two blocks ->
+// three; docs/perf-notes.md): H200 (b7ee207) s = 100, 130, 140, 150, 160, 200 +2.9 to +5.6 both
+// ways (160001 x 100 86.8 -> 90.1, 100 x 160001 91.9 -> 96.2, 130 x 123077 87.5 -> 93.1); where
+// the idle share is 0-2% (s = 250, 256, 500) -0.6 to -0.8, at 8191 x 8193 +0.7, 4099 x 7919,
+// 1024 x 15625 and 15625 x 1024 within 0.2. H100 (492cf2b against 40f49b9): the tall ones
+// -1.9 to -2.8 (160001 x 100 93.6 -> 90.9), the wide ones -0.6 to +0.4.
+constexpr bool tile_scalar_three_blocks(int rows, int cols, double dram_peak_gbps) {
   const int s = rows < cols ? rows : cols;
   const int span = (s + 63) / 64 * 64;
-  return (span - s) * 8 >= span;
+  return (span - s) * 8 >= span && !lower_dram_peak(dram_peak_gbps);
 }
 // Whether ours_best takes the grid tile (tile16_grid.cuh: each output row's 256-byte segment
 // moved back onto the 256-byte grid, halo rows above the tile) for 2-, 4- and 8-byte elements in

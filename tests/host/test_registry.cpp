@@ -639,18 +639,20 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 62501, 256, "scalar tile, column-major order");
   takes(DType::fp64, 16001, 1000, "scalar tile, column-major order");
   takes(DType::fp64, 8191, 8193, "scalar tile, column-major order");
-  // Three blocks an SM where the short side's last tile leaves an eighth of the span idle
-  // (tile_scalar_three_blocks): s = 100 (28 of 128), 200 (56 of 256); not 250 (6 of 256), 256,
-  // 500 (12 of 512) or 8191.
+  // Three blocks an SM above the H100's DRAM peak (and on a host with no GPU) where the short
+  // side's last tile leaves an eighth of the span idle (tile_scalar_three_blocks): s = 100 (28 of
+  // 128), 200 (56 of 256); not 250 (6 of 256), 256, 500 (12 of 512) or 8191.
   using tb::ours::tile_scalar_three_blocks;
-  EXPECT_TRUE(tile_scalar_three_blocks(160001, 100));
-  EXPECT_TRUE(tile_scalar_three_blocks(100, 160001));
-  EXPECT_TRUE(tile_scalar_three_blocks(80001, 200));
-  EXPECT_TRUE(tile_scalar_three_blocks(130, 123077));
-  EXPECT_FALSE(tile_scalar_three_blocks(64001, 250));
-  EXPECT_FALSE(tile_scalar_three_blocks(62501, 256));
-  EXPECT_FALSE(tile_scalar_three_blocks(32001, 500));
-  EXPECT_FALSE(tile_scalar_three_blocks(8191, 8193));
+  EXPECT_TRUE(tile_scalar_three_blocks(160001, 100, 4814.3));
+  EXPECT_TRUE(tile_scalar_three_blocks(100, 160001, 4814.3));
+  EXPECT_TRUE(tile_scalar_three_blocks(80001, 200, 4814.3));
+  EXPECT_TRUE(tile_scalar_three_blocks(130, 123077, 4814.3));
+  EXPECT_FALSE(tile_scalar_three_blocks(64001, 250, 4814.3));
+  EXPECT_FALSE(tile_scalar_three_blocks(62501, 256, 4814.3));
+  EXPECT_FALSE(tile_scalar_three_blocks(32001, 500, 4814.3));
+  EXPECT_FALSE(tile_scalar_three_blocks(8191, 8193, 4814.3));
+  EXPECT_FALSE(tile_scalar_three_blocks(160001, 100, 3352.3)); // the H100: two
+  EXPECT_FALSE(tile_scalar_three_blocks(100, 160001, 3352.3));
   takes(DType::fp64, 160001, 100,
         "scalar tile, groups of 8 tile rows (rows not 16-byte aligned), "
         "three blocks an SM");
