@@ -30,12 +30,11 @@
 //    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving from s = 9 but 16, on
 //    half the positions a block below 16; 4-byte ones de-interleaving from s = 9; 2- and 4-byte
 //    ones up to s = 33 on half the positions a block above the H100's DRAM peak), unless the halo
-//    tile's partial tiles win first (halo_short_side_wins: 2-byte elements interleaving whole
-//    packets from s = 105; 4-byte elements interleaving whole packets from 56; 1-byte elements in
-//    whole packets from 192), else the skinny path (skinny.cuh), in registers or through shared
-//    rows as skinny_registers_win says (its interleave copying input rows through L1 up to
-//    s = 32 and 33: skinny_cached_copies; 2-byte elements at s = 34-128 a row a warp through
-//    L1: skinny_row_copies);
+//    tile's partial tiles win first (halo_short_side_wins: 4-byte elements interleaving whole
+//    packets from 56; 1-byte elements in whole packets from 192), else the skinny path
+//    (skinny.cuh), in registers or through shared rows as skinny_registers_win says (its interleave
+//    copying input rows through L1 up to s = 32 and 33: skinny_cached_copies; 2-byte elements at s
+//    = 34-128 a row a warp through L1: skinny_row_copies);
 //  - a short side just above one tile (16V + 1 to 32V - 1): the word tile past one tile
 //    (word_tile_past_wins, asked right after the narrow tile: de-interleaving 2- and 4-byte
 //    elements up to 400 bytes of short row, fp32 to 127 where output rows are not 16-byte
@@ -190,7 +189,7 @@ enum class Path { copy, grid, narrow, chunks, words, skinny, tile16, realign, ha
 
 // The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Three choices of
 // path differ between the H100 and the H200 (skinny_above_tile_wins, skinny_eight_byte_wins and
-// words_two_byte_interleave_wins, keyed on lower_dram_peak); the choices within a path that take
+// skinny_wide_interleave_wins, keyed on lower_dram_peak); the choices within a path that take
 // the DRAM peak do so where they are made.
 Path choose(const tb::LaunchArgs& a, double dram) {
   const int v = tb::elems_per_16_bytes(a.dtype);
@@ -217,9 +216,6 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
-  // 2-byte elements interleaving at s = 80-104 on an H100: the word tile, staged compactly
-  // (words_two_byte_interleave_wins).
-  if (tb::ours::words_two_byte_interleave_wins(size, s, a.rows <= a.cols, dram)) return Path::words;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements from one tile where the gather leads the tiles (skinny_eight_byte_wins).
   if (size == 8 && tb::ours::skinny_eight_byte_wins(s, aligned, a.rows <= a.cols, dram))

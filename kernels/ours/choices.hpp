@@ -259,10 +259,13 @@ constexpr bool words_half_wins(int element_size, int s, bool interleave, double 
     return !interleave && s >= 12 && s <= 33 && !lower_dram_peak(dram_peak_gbps);
   return element_size == 1 && (s < 64 || (interleave && s % 4 != 0 && s < 100));
 }
-// Where ours_best's word tile, staged compactly, interleaves 2-byte elements below one tile: on
-// a GPU of the H100's DRAM peak, s = 80-104 (H100, two passes at 3a77f6b against the gather
-// ours_best took: s = 80, 96, 100, 104 +1.4, +1.0, +1.0, +2.3; 65 +1.6 and 72 -0.7 left out;
-// the H200 -0.2 at 100, -3.0 at 72, -5.9 at 65; docs/perf-notes.md).
+// Where the word tile stages a 2-byte interleave below one tile compactly (words_pick): on a GPU
+// of the H100's DRAM peak, s = 80-104. There ours_best took the word tile on the H100 (two passes
+// at 3a77f6b against the gather: s = 80, 96, 100, 104 +1.4, +1.0, +1.0, +2.3; the H200 -0.2 at
+// 100, -3.0 at 72, -5.9 at 65; docs/perf-notes.md) until the gather copied its input a row a warp
+// through L1 (skinny_row_copies): then the gather led it at s = 80, 90, 100, 104 by 2.7 to 4.0
+// points on the H100 (278bae1, two passes, fp16 and bf16; 100 x 640001 91.8 -> 95.7), so
+// ours_best no longer asks this.
 constexpr bool words_two_byte_interleave_wins(int element_size, int s, bool interleave,
                                               double dram_peak_gbps) {
   return element_size == 2 && interleave && s >= 80 && s <= 104 && lower_dram_peak(dram_peak_gbps);

@@ -122,8 +122,11 @@ template <typename T> constexpr int halo_blocks() {
 // packets; at short sides that are not (two passes each GPU, s x L with L odd, % of memcpy, the
 // halo tile -> the gather): H200 105 61.4 -> 85.7, 113 63.7 -> 83.4, 119 66.2 -> 83.0, 127
 // 63.6 -> 84.8; H100 127 78.4 -> 90.4; at 112 (whole packets) the halo tile leads, 90.7 / 94.2
-// against 85.7 / 90.0. So 2-byte elements interleave on the halo tile from 105 only where s is
-// whole packets.
+// against 85.7 / 90.0. So 2-byte elements interleaved on the halo tile from 105 only where s is
+// whole packets, until the gather copied its input a row a warp through L1 (skinny_row_copies):
+// then it led the halo tile there on both GPUs (278bae1, two passes, % of memcpy, the halo tile
+// -> the gather, H200 / H100): fp16 112 x 599187 90.7 -> 94.1 / 95.0 -> 95.6, 120 x 559241
+// 87.4 -> 93.0 / 91.2 -> 95.1 (bf16 on the H100 +0.7 and +3.8). So no 2-byte elements.
 constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
   const int v = 16 / element_size;
   if (s >= 16 * v) return false;
@@ -131,8 +134,6 @@ constexpr bool halo_short_side_wins(int element_size, int s, bool interleave) {
   switch (element_size) {
   case 1:
     return whole_packets && s >= 192;
-  case 2:
-    return interleave && whole_packets && s > 104;
   case 4:
     return interleave && whole_packets && s >= 56;
   default:

@@ -486,11 +486,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48, whole output sectors)");
   takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63, whole output sectors)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64, whole output sectors)");
-  // The halo tile's partial tiles: 2-byte, interleave from 105 where s is whole packets; the
-  // gather where it is not.
-  // One row of tiles: no output sector is split between tiles, so whole packets.
-  takes(DType::bf16, 120, 533333, "halo tile (input rows not 16-byte aligned)");
-  takes(DType::fp16, 112, 571429, "halo tile (input rows not 16-byte aligned)");
+  // 2-byte interleaves from 105 take the gather (a row a warp through L1) whether s is whole
+  // packets or not: no longer the halo tile's partial tiles (halo_short_side_wins).
+  takes(DType::bf16, 120, 533333, "gather through skewed shared rows (copied a row a warp");
+  takes(DType::fp16, 112, 571429, "gather through skewed shared rows (copied a row a warp");
   takes(DType::fp16, 105, 533333, "skinny, interleave, gather through skewed shared rows");
   takes(DType::fp16, 127, 503937, "skinny, interleave, gather through skewed shared rows");
   takes(DType::bf16, 121, 533336, "skinny, interleave, gather through skewed shared rows");
@@ -666,7 +665,7 @@ TEST(Registry, BestPathPerShapeAndType) {
         "SM (DRAM peak from 4000 GB/s), groups of 8");
   const std::string square = note_of(*k, DType::u8, 11313, 11313);
   EXPECT_EQ(square.find("groups"), std::string::npos) << square; // 89 tiles a column
-  const std::string one = note_of(*k, DType::fp16, 120, 533333);
+  const std::string one = note_of(*k, DType::fp32, 60, 533333);
   EXPECT_NE(one.find("halo tile"), std::string::npos) << one;
   EXPECT_EQ(one.find("groups"), std::string::npos) << one; // one tile row
 }
@@ -716,7 +715,7 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
 TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   using namespace tb::ours;
   constexpr double h100 = 3352.3, h200 = 4814.1;
-  // 2-byte interleave at s = 80-104 on the word tile, staged compactly, on the H100 only.
+  // The word tile stages a 2-byte interleave at s = 80-104 compactly on the H100 only.
   EXPECT_TRUE(words_two_byte_interleave_wins(2, 80, true, h100));
   EXPECT_TRUE(words_two_byte_interleave_wins(2, 104, true, h100));
   EXPECT_FALSE(words_two_byte_interleave_wins(2, 79, true, h100));
