@@ -14,7 +14,11 @@
 //    packets in 32-slot strides, lanes past its end idle);
 //  - R = 12, 31 and 100 rows and W = 320, 512 and 1360 bytes a row (the gather's segments).
 // With --once each case runs one launch, untimed, for Nsight Compute to count the sectors each
-// reads (--metrics lts__t_sectors_srcunit_tex_op_read.sum,...).
+// reads (--metrics lts__t_sectors_srcunit_tex_op_read.sum,...; docs/probes/cg-copies-sectors.py
+// tabulates them). On an H200 (results/h200/explore/cg-copies-probe/): .cg read 1.51-1.58 times
+// the data from L2 in every case, .ca 1.02-1.12; through L1 the slot walk at 100 rows ran 11
+// points below .cg and a row a warp 2-4 above (docs/perf-notes.md, "the interleaving gather's
+// copies a row a warp").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/cg-copies.cu -o cg && ./cg
 #include "probe_timing.cuh"
 
