@@ -33,8 +33,8 @@
 //    tile's partial tiles win first (halo_short_side_wins: 4-byte elements interleaving whole
 //    packets from 56; 1-byte elements in whole packets from 192), else the skinny path
 //    (skinny.cuh), in registers or through shared rows as skinny_registers_win says (its interleave
-//    copying input rows through L1 up to s = 32 and 33: skinny_cached_copies; 2-byte elements at s
-//    = 34-128 a row a warp through L1: skinny_row_copies);
+//    copying input rows through L1 up to s = 32 and 33: skinny_cached_copies; from 34 to 128 for
+//    2-byte elements, a row a warp: skinny_row_copies);
 //  - a short side just above one tile (16V + 1 to 32V - 1): the word tile past one tile
 //    (word_tile_past_wins, asked right after the narrow tile: de-interleaving 2- and 4-byte
 //    elements up to 400 bytes of short row, fp32 to 127 where output rows are not 16-byte
