@@ -183,6 +183,10 @@ struct SlotWalk {
       : per_row(per_row_), dk(kThreads / per_row_), dp(kThreads - dk * per_row_),
         k(static_cast<int>(threadIdx.x) / per_row_),
         p(static_cast<int>(threadIdx.x) - k * per_row_) {}
+  // From slot `first`, `step` slots at a time.
+  __device__ SlotWalk(int per_row_, int first, int step)
+      : per_row(per_row_), dk(step / per_row_), dp(step - dk * per_row_), k(first / per_row_),
+        p(first - k * per_row_) {}
   __device__ void next() {
     k += dk;
     p += dp;
@@ -199,7 +203,10 @@ struct SlotWalk {
 // ROWS (kSkinnyRows, skinny_row_copies): phase 1 of the interleave copies a row a warp through L1
 // (warp w takes rows w, w + 8, ...; its lanes consecutive packets of the row), not consecutive
 // slots.
-template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false>
+// CHUNKS (kSkinnyChunks): phase 1 of the interleave copies through L1, warp w the w-th eighth of
+// the slots, 32 consecutive slots an instruction.
+template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false,
+          bool CHUNKS = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
                                                   int cols, int rows, unsigned b,
                                                   unsigned char* smem_raw) {
@@ -259,7 +266,27 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
     // (ours_skinny_gather) +5 to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that way:
     // they load U packets a thread into registers, then store them.
     SlotWalk slot(per_row);
-    if constexpr (ROWS && sizeof(T) <= 4) {
+    if constexpr (CHUNKS && sizeof(T) <= 4) {
+      constexpr int kWarps = kThreads / 32;
+      const int warp = static_cast<int>(threadIdx.x) / 32,
+                lane = static_cast<int>(threadIdx.x) % 32;
+      const int chunk = (slots + kWarps - 1) / kWarps;
+      const int i1 = min(slots, (warp + 1) * chunk);
+      SlotWalk c(per_row, warp * chunk + lane, 32);
+      for (int i = warp * chunk + lane; i < i1; i += 32) {
+        const int m = mis(c.k);
+        if (c.p * V < m + w) { // not past the segment
+          const long long g = planar_start(c.k) + c.p * V;
+          E* t = tile + row(c.k) + c.p * V;
+          if (g + V > total) // the matrix's last, partial packet
+            *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
+          else
+            copy16_async<true>(t, src + g);
+        }
+        c.next();
+      }
+      copy16_async_wait_all();
+    } else if constexpr (ROWS && sizeof(T) <= 4) {
       const int warp = static_cast<int>(threadIdx.x) / 32,
                 lane = static_cast<int>(threadIdx.x) % 32;
       for (int k = warp; k < s; k += kThreads / 32) {
@@ -668,8 +695,11 @@ inline constexpr int kSkinnySectors = 16;
 // With kSkinnyRows set, the interleaving gather's phase 1 copies a row a warp through L1
 // (skinny_gather_one's ROWS; skinny_rows_launch).
 inline constexpr int kSkinnyRows = 32;
+// With kSkinnyChunks set, that phase 1 copies each warp's eighth of the slots through L1
+// (skinny_gather_one's CHUNKS).
+inline constexpr int kSkinnyChunks = 64;
 constexpr int skinny_gather_kind(int variant) {
-  return variant & ~(kSkinnySectors | kSkinnyRows);
+  return variant & ~(kSkinnySectors | kSkinnyRows | kSkinnyChunks);
 }
 constexpr bool skinny_is_gather(int variant) {
   return skinny_gather_kind(variant) == kSkinnyGather ||
@@ -704,8 +734,8 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
   for (int r = 0; r < nreps; ++r) {
     if constexpr (skinny_is_gather(S))
       skinny_gather_one<T, INTERLEAVE, skinny_gather_kind(S) == kSkinnyGatherSkewed,
-                        (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0>(out, in, cols, rows,
-                                                                           blockIdx.x, smem_raw);
+                        (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0,
+                        (S & kSkinnyChunks) != 0>(out, in, cols, rows, blockIdx.x, smem_raw);
     else
       skinny_reg_piece<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
@@ -800,29 +830,41 @@ template <typename T> SkinnyLaunch skinny_rows_launch(SkinnyLaunch g, int s) {
   return g;
 }
 
+// The gather's launch g with phase 1 a warp's eighth of the slots through L1 (1- to 4-byte
+// elements interleaving): the same grid and shared memory, the flag set in the variant.
+template <typename T> SkinnyLaunch skinny_chunks_launch(SkinnyLaunch g) {
+  static_assert(sizeof(T) <= 4, "phase 1 by chunks: 1- to 4-byte elements");
+  if (g.interleave && skinny_is_gather(g.variant)) g.variant |= kSkinnyChunks;
+  return g;
+}
+
+// Calls f(std::integral_constant<int, kSkinnyGather | FLAG>{}) or its skewed twin, as variant
+// says.
+template <int FLAG, typename F> void with_gather_flag(int variant, F&& f) {
+  if (variant == (kSkinnyGatherSkewed | FLAG))
+    f(std::integral_constant<int, kSkinnyGatherSkewed | FLAG>{});
+  else
+    f(std::integral_constant<int, kSkinnyGather | FLAG>{});
+}
+
 // Calls f(std::integral_constant<int, S>{}) with S = g.variant; with SECTORS, the variants of
 // skinny_sectors_launch too (compiled only where asked for, as they take 4- and 8-byte elements
-// de-interleaving), and with ROWS those of skinny_rows_launch (2-byte elements interleaving).
-template <bool SECTORS = false, bool ROWS = false, typename F>
+// de-interleaving), with ROWS those of skinny_rows_launch (2-byte elements interleaving), with
+// CHUNKS those of skinny_chunks_launch (1- to 4-byte elements interleaving).
+template <bool SECTORS = false, bool ROWS = false, bool CHUNKS = false, typename F>
 void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   switch (g.variant) {
   case kSkinnyGather | kSkinnyRows:
   case kSkinnyGatherSkewed | kSkinnyRows:
-    if constexpr (ROWS) {
-      if (g.variant == (kSkinnyGatherSkewed | kSkinnyRows))
-        f(std::integral_constant<int, kSkinnyGatherSkewed | kSkinnyRows>{});
-      else
-        f(std::integral_constant<int, kSkinnyGather | kSkinnyRows>{});
-    }
+    if constexpr (ROWS) with_gather_flag<kSkinnyRows>(g.variant, f);
+    break;
+  case kSkinnyGather | kSkinnyChunks:
+  case kSkinnyGatherSkewed | kSkinnyChunks:
+    if constexpr (CHUNKS) with_gather_flag<kSkinnyChunks>(g.variant, f);
     break;
   case kSkinnyGather | kSkinnySectors:
   case kSkinnyGatherSkewed | kSkinnySectors:
-    if constexpr (SECTORS) {
-      if (g.variant == (kSkinnyGatherSkewed | kSkinnySectors))
-        f(std::integral_constant<int, kSkinnyGatherSkewed | kSkinnySectors>{});
-      else
-        f(std::integral_constant<int, kSkinnyGather | kSkinnySectors>{});
-    }
+    if constexpr (SECTORS) with_gather_flag<kSkinnySectors>(g.variant, f);
     break;
   case kSkinnyGatherSkewed:
     f(std::integral_constant<int, kSkinnyGatherSkewed>{});
@@ -858,9 +900,9 @@ void with_skinny_side(const SkinnyLaunch& g, F&& f) {
 // instance of a variant S (side, a std::integral_constant<int, S>) and a direction (interleave,
 // a std::bool_constant); the sector variants de-interleave only. With SECTORS, as
 // with_skinny_side.
-template <typename T, bool SECTORS = false, bool ROWS = false, typename K>
+template <typename T, bool SECTORS = false, bool ROWS = false, bool CHUNKS = false, typename K>
 void launch_skinny(const SkinnyLaunch& g, const LaunchArgs& a, K&& kernel_of) {
-  with_skinny_side<SECTORS, ROWS>(g, [&](auto side) {
+  with_skinny_side<SECTORS, ROWS, CHUNKS>(g, [&](auto side) {
     TransposeKernel<T> kernel = kernel_of(side, std::false_type{});
     if constexpr ((decltype(side)::value & kSkinnySectors) == 0) {
       if (g.interleave) kernel = kernel_of(side, std::true_type{});
