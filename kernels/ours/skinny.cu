@@ -17,18 +17,17 @@ namespace {
 
 // SECTORS: the gather de-interleaving 4- and 8-byte elements into whole output sectors
 // (kSkinnySectors); other shapes and types as the gather.
-template <tb::ours::SkinnyPath PATH, bool SECTORS = false, bool CHUNKS = false> struct Launch {
+template <tb::ours::SkinnyPath PATH, bool SECTORS = false, bool RESIDENT = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
+    g.resident = RESIDENT;
     constexpr bool kSectors = SECTORS && sizeof(T) >= 4;
     if constexpr (kSectors) {
       if (!g.interleave) g = tb::ours::skinny_sectors_launch<T>(g, std::min(a.rows, a.cols));
     }
-    constexpr bool kChunks = CHUNKS && sizeof(T) <= 4;
-    constexpr bool kRows = !kChunks && sizeof(T) == 2; // skinny_row_copies
+    constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies
     if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
-    if constexpr (kChunks) g = tb::ours::skinny_chunks_launch<T>(g);
-    tb::ours::launch_skinny<T, kSectors, kRows, kChunks>(g, a, [](auto side, auto interleave) {
+    tb::ours::launch_skinny<T, kSectors, kRows>(g, a, [](auto side, auto interleave) {
       return ours_skinny<T, decltype(side)::value, decltype(interleave)::value>;
     });
   }
@@ -73,12 +72,12 @@ std::string direction(const tb::LaunchArgs& a) {
                                                    "every packet stored once, by one 16-byte "
                                                    "store")))) &&
     tb::register_kernel(
-        tb::kernel("ours_skinny_gather_chunks", tb::Family::ours,
-                   "Ours: skinny gather, interleave copied a warp's eighth of the slots through L1",
+        tb::kernel("ours_skinny_gather_resident", tb::Family::ours,
+                   "Ours: skinny gather on a resident grid",
                    tb::launcher<Launch<tb::ours::SkinnyPath::gather, false, true>>())
             .source(tb::ours::kSource)
-            .summary("ours_skinny_gather with phase 1 of the interleave walked by warps, each its "
-                     "own eighth of the slots, through L1")
+            .summary("ours_skinny_gather with as many blocks as fit at once, each taking "
+                     "every grid-th piece and working out what the pieces share once")
             .output(tb::Output::transpose)
             .geometry(0, 0, 256, 1)
             .order(17)
