@@ -17,10 +17,9 @@ namespace {
 
 // SECTORS: the gather de-interleaving 4- and 8-byte elements into whole output sectors
 // (kSkinnySectors); other shapes and types as the gather.
-template <tb::ours::SkinnyPath PATH, bool SECTORS = false, bool RESIDENT = false> struct Launch {
+template <tb::ours::SkinnyPath PATH, bool SECTORS = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
-    g.resident = RESIDENT;
     constexpr bool kSectors = SECTORS && sizeof(T) >= 4;
     if constexpr (kSectors) {
       if (!g.interleave) g = tb::ours::skinny_sectors_launch<T>(g, std::min(a.rows, a.cols));
@@ -71,17 +70,6 @@ std::string direction(const tb::LaunchArgs& a) {
             .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                    "every packet stored once, by one 16-byte "
                                                    "store")))) &&
-    tb::register_kernel(
-        tb::kernel("ours_skinny_gather_resident", tb::Family::ours,
-                   "Ours: skinny gather on a resident grid",
-                   tb::launcher<Launch<tb::ours::SkinnyPath::gather, false, true>>())
-            .source(tb::ours::kSource)
-            .summary("ours_skinny_gather with as many blocks as fit at once, each taking "
-                     "every grid-th piece and working out what the pieces share once")
-            .output(tb::Output::transpose)
-            .geometry(0, 0, 256, 1)
-            .order(17)
-            .suites({"best"})) &&
     tb::register_kernel(
         tb::kernel("ours_skinny_sectors", tb::Family::ours,
                    "Ours: skinny gather, de-interleave owning whole output sectors",

@@ -149,7 +149,7 @@ __host__ __device__ constexpr int skinny_rows_elems(int s, int width) {
   return skinny_row_start<T, SKEW>(s - 1, row) + row;
 }
 // Whether the de-interleaving gather stages the interleaved span in shared memory before it
-// scatters it into the shared rows (skinny_gather_block): 1- and 2-byte elements in unskewed rows
+// scatters it into the shared rows (skinny_gather_one): 1- and 2-byte elements in unskewed rows
 // (a short side up to SkinnySkew::kAbove).
 __host__ __device__ constexpr bool skinny_stages(int element_size, bool skew) {
   return element_size <= 2 && !skew;
@@ -200,8 +200,9 @@ struct SlotWalk {
 // (warp w takes rows w, w + 8, ...; its lanes consecutive packets of the row), not consecutive
 // slots.
 template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false>
-__device__ __forceinline__ void skinny_gather_block(T* __restrict__ out, const T* __restrict__ in,
-                                                    int cols, int rows, unsigned char* smem_raw) {
+__device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
+                                                  int cols, int rows, unsigned b,
+                                                  unsigned char* smem_raw) {
   using P = Packet<T>;
   using E = typename P::E;
   constexpr int V = P::V;
@@ -214,19 +215,29 @@ __device__ __forceinline__ void skinny_gather_block(T* __restrict__ out, const T
   const int W = skinny_width(static_cast<int>(sizeof(T)), s, INTERLEAVE);
   const int RE = skinny_row_of<T>(W + H); // elements a shared row
   auto row = [&](int k) { return skinny_row_start<T, SKEW>(k, RE); };
+  const int l0 = static_cast<int>(b) * W;
+  const int w = min(W, L - l0);      // positions this block owns
+  const int wl = min(W + H, L - l0); // positions it loads
   const long long total = static_cast<long long>(rows) * cols;
   E* tile = reinterpret_cast<E*>(smem_raw);
   const E* src = reinterpret_cast<const E*>(in);
   E* dst = reinterpret_cast<E*>(out);
-  // Offset of planar row k's segment from the 16-byte grid, in elements: k·L + l0 mod V, and as
-  // every piece's l0 is a multiple of W, a multiple of V (skinny_width), k·L mod V (only the low
-  // bits matter, so 32-bit arithmetic that wraps is exact).
+  // Offset of planar row k's segment from the 16-byte grid, in elements (only the low bits of
+  // k·L + l0 matter, so 32-bit arithmetic that wraps is exact).
   const unsigned lmod = static_cast<unsigned>(L) & (V - 1);
-  auto mis = [&](int k) { return static_cast<int>((static_cast<unsigned>(k) * lmod) & (V - 1)); };
+  auto mis = [&](int k) {
+    return static_cast<int>((static_cast<unsigned>(k) * lmod + static_cast<unsigned>(l0)) &
+                            (V - 1));
+  };
   // Planar side: packet slot i is packet p of row k; its first element is at flat index
   // start(k) + p·V and at shared index row(k) + p·V.
   const int per_row = (W + H) / V + 1;
   const int slots = s * per_row;
+  auto planar_start = [&](int k) { return static_cast<long long>(k) * L + l0 - mis(k); };
+  // Interleaved side: the span [l0·s, (l0 + wl)·s).
+  const long long f0 = static_cast<long long>(l0) * s;
+  const int n = wl * s;
+  const int packets = (n + V - 1) / V;
   // The V shared addresses of packet t's elements (element u of the span is row u % s, position
   // u / s): a thread that takes the packets of one class (the gather and the staged scatter below)
   // works them out once and moves them on by one step a packet.
@@ -239,249 +250,240 @@ __device__ __forceinline__ void skinny_gather_block(T* __restrict__ out, const T
       if (++k == s) k = 0, ++l;
     }
   };
-  // Where the gather (or the staged scatter) has a period p (skinny_period), thread t takes
-  // packets t, t + jump, t + 2·jump, ... of each piece (jump a multiple of p,
-  // skinny_gather_threads): it works out its first packet's V shared addresses once for all the
-  // block's pieces (the same in each) and reads every later packet at one offset from them,
-  // instead of stepping row and position element by element for every packet. The packets one
-  // instruction reads are consecutive, as before, so the banks see the same addresses.
-  constexpr bool kClasses = INTERLEAVE || skinny_stages(static_cast<int>(sizeof(T)), SKEW);
-  const int jump = kClasses ? skinny_gather_threads(static_cast<int>(sizeof(T)), s) : 0;
-  const int period = jump > 0 ? skinny_period(static_cast<int>(sizeof(T)), s) : 1;
-  const int step = jump / period * (V / (s / period)); // positions between a thread's packets
-  const int t = threadIdx.x;
-  int at[V];
-  if (jump > 0 && t < jump) class_addresses(t, at);
-  const SlotWalk slot0(per_row);
-  const int pieces = (L + W - 1) / W;
 
-  // The block's pieces: b, b + gridDim.x, ... (one, where the grid has a block a piece).
-  for (int b = static_cast<int>(blockIdx.x); b < pieces; b += static_cast<int>(gridDim.x)) {
-    const int l0 = b * W;
-    const int w = min(W, L - l0);      // positions this block owns
-    const int wl = min(W + H, L - l0); // positions it loads
-    auto planar_start = [&](int k) { return static_cast<long long>(k) * L + l0 - mis(k); };
-    // Interleaved side: the span [l0·s, (l0 + wl)·s).
-    const long long f0 = static_cast<long long>(l0) * s;
-    const int n = wl * s;
-    const int packets = (n + V - 1) / V;
-
-    if (INTERLEAVE) {
-      // Phase 1: the planar rows' packets into shared memory, as they are, a thread's slots
-      // walked without division (SlotWalk). 1- to 4-byte elements copy them without passing through
-      // registers (copy16_async), so every slot's load is in flight at once however many slots a
-      // thread has: on an H200 fp16 and bf16 +9 to +17 points at s = 12-104, fp32 -2 to +8, u8
-      // (ours_skinny_gather) +5 to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that
-      // way: they load U packets a thread into registers, then store them.
-      SlotWalk slot = slot0;
-      if constexpr (ROWS && sizeof(T) <= 4) {
-        const int warp = static_cast<int>(threadIdx.x) / 32,
-                  lane = static_cast<int>(threadIdx.x) % 32;
-        for (int k = warp; k < s; k += kThreads / 32) {
-          const int m = mis(k);
-          const long long start = planar_start(k);
-          E* trow = tile + row(k);
-          for (int p = lane; p < per_row && p * V < m + w; p += 32) {
-            const long long g = start + p * V;
-            if (g + V > total) // the matrix's last, partial packet
-              *reinterpret_cast<uint4*>(trow + p * V) = load_packet(src, g, total);
-            else
-              copy16_async<true>(trow + p * V, src + g);
-          }
+  if (INTERLEAVE) {
+    // Phase 1: the planar rows' packets into shared memory, as they are, a thread's slots
+    // walked without division (SlotWalk). 1- to 4-byte elements copy them without passing through
+    // registers (copy16_async), so every slot's load is in flight at once however many slots a
+    // thread has: on an H200 fp16 and bf16 +9 to +17 points at s = 12-104, fp32 -2 to +8, u8
+    // (ours_skinny_gather) +5 to +9 (docs/perf-notes.md). 8-byte elements lost 1-4 points that way:
+    // they load U packets a thread into registers, then store them.
+    SlotWalk slot(per_row);
+    if constexpr (ROWS && sizeof(T) <= 4) {
+      const int warp = static_cast<int>(threadIdx.x) / 32,
+                lane = static_cast<int>(threadIdx.x) % 32;
+      for (int k = warp; k < s; k += kThreads / 32) {
+        const int m = mis(k);
+        const long long start = planar_start(k);
+        E* trow = tile + row(k);
+        for (int p = lane; p < per_row && p * V < m + w; p += 32) {
+          const long long g = start + p * V;
+          if (g + V > total) // the matrix's last, partial packet
+            *reinterpret_cast<uint4*>(trow + p * V) = load_packet(src, g, total);
+          else
+            copy16_async<true>(trow + p * V, src + g);
         }
-        copy16_async_wait_all();
-      } else if constexpr (sizeof(T) <= 4) {
-        const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s); // through L1
-        for (int i = threadIdx.x; i < slots; i += kThreads) {
+      }
+      copy16_async_wait_all();
+    } else if constexpr (sizeof(T) <= 4) {
+      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s); // through L1
+      for (int i = threadIdx.x; i < slots; i += kThreads) {
+        const int m = mis(slot.k);
+        if (slot.p * V < m + w) { // not past the segment
+          const long long g = planar_start(slot.k) + slot.p * V;
+          E* t = tile + row(slot.k) + slot.p * V;
+          if (g + V > total) // the matrix's last, partial packet
+            *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
+          else if (cached)
+            copy16_async<true>(t, src + g);
+          else
+            copy16_async(t, src + g);
+        }
+        slot.next();
+      }
+      copy16_async_wait_all();
+    } else {
+      for (int i0 = threadIdx.x; i0 < slots; i0 += kThreads * U) {
+        P v[U];
+        E* at[U]; // where the packet goes, or nullptr
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+          at[u] = nullptr;
           const int m = mis(slot.k);
-          if (slot.p * V < m + w) { // not past the segment
+          if (i0 + u * kThreads < slots && slot.p * V < m + w) {
             const long long g = planar_start(slot.k) + slot.p * V;
             E* t = tile + row(slot.k) + slot.p * V;
-            if (g + V > total) // the matrix's last, partial packet
+            if (g + V <= total) {
+              v[u].v = *reinterpret_cast<const uint4*>(src + g);
+              at[u] = t;
+            } else { // the matrix's last, partial packet
               *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
-            else if (cached)
-              copy16_async<true>(t, src + g);
-            else
-              copy16_async(t, src + g);
+            }
           }
           slot.next();
         }
-        copy16_async_wait_all();
-      } else {
-        for (int i0 = threadIdx.x; i0 < slots; i0 += kThreads * U) {
-          P v[U];
-          E* at[U]; // where the packet goes, or nullptr
 #pragma unroll
-          for (int u = 0; u < U; ++u) {
-            at[u] = nullptr;
-            const int m = mis(slot.k);
-            if (i0 + u * kThreads < slots && slot.p * V < m + w) {
-              const long long g = planar_start(slot.k) + slot.p * V;
-              E* t = tile + row(slot.k) + slot.p * V;
-              if (g + V <= total) {
-                v[u].v = *reinterpret_cast<const uint4*>(src + g);
-                at[u] = t;
-              } else { // the matrix's last, partial packet
-                *reinterpret_cast<uint4*>(t) = load_packet(src, g, total);
-              }
-            }
-            slot.next();
-          }
-#pragma unroll
-          for (int u = 0; u < U; ++u)
-            if (at[u] != nullptr) *reinterpret_cast<uint4*>(at[u]) = v[u].v;
-        }
+        for (int u = 0; u < U; ++u)
+          if (at[u] != nullptr) *reinterpret_cast<uint4*>(at[u]) = v[u].v;
       }
-      __syncthreads();
-      // Phase 2: gather each output packet from the shared rows, one 16-byte store.
-      auto store = [&](int q, const P& o) {
-        const int u0 = q * V;
-        if (u0 + V <= n) {
-          store16_global(dst + f0 + u0, o.v);
-        } else {
-#pragma unroll
-          for (int j = 0; j < V; ++j)
-            if (u0 + j < n) dst[f0 + u0 + j] = o.e[j];
-        }
-      };
-      // (jump, at: above.)
-      if (jump > 0) {
-        if (t < jump) {
-          int moved = 0;
-          for (int q = t; q < packets; q += jump, moved += step) {
-            P o;
-#pragma unroll
-            for (int j = 0; j < V; ++j) o.e[j] = tile[at[j] + moved];
-            store(q, o);
-          }
-        }
+    }
+    __syncthreads();
+    // Phase 2: gather each output packet from the shared rows, one 16-byte store.
+    auto store = [&](int q, const P& o) {
+      const int u0 = q * V;
+      if (u0 + V <= n) {
+        store16_global(dst + f0 + u0, o.v);
       } else {
-        for (int q = threadIdx.x; q < packets; q += kThreads) {
-          const int u0 = q * V;
-          int l = u0 / s, k = u0 - l * s;
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (u0 + j < n) dst[f0 + u0 + j] = o.e[j];
+      }
+    };
+    // Where the gather has a period p (skinny_period), thread t takes packets t, t + jump,
+    // t + 2·jump, ... (jump a multiple of p, skinny_gather_threads): it works out its packet's V
+    // shared addresses once and reads every later packet at one offset from them, instead of
+    // stepping row and position element by element for every packet. The packets one
+    // instruction reads are consecutive, as before, so the banks see the same addresses.
+    const int jump = skinny_gather_threads(static_cast<int>(sizeof(T)), s);
+    if (jump > 0) {
+      const int period = skinny_period(static_cast<int>(sizeof(T)), s);
+      const int step = jump / period * (V / (s / period)); // positions between a thread's packets
+      const int t = threadIdx.x;
+      if (t < jump) {
+        int at[V];
+        class_addresses(t, at);
+        for (int q = t; q < packets; q += jump) {
           P o;
 #pragma unroll
           for (int j = 0; j < V; ++j) {
-            o.e[j] = tile[row(k) + mis(k) + l];
-            if (++k == s) k = 0, ++l;
+            o.e[j] = tile[at[j]];
+            at[j] += step;
           }
           store(q, o);
         }
       }
     } else {
-      // Phase 1: the interleaved span into the shared rows.
-      if constexpr (skinny_stages(static_cast<int>(sizeof(T)), SKEW)) {
-        // 1- and 2-byte elements, unskewed rows: the span copied as it is into a staging area after
-        // the shared rows (copy16_async: every packet in flight at once, none through registers),
-        // then scattered from there. Where the scatter has a period (skinny_period), the mirror of
-        // the interleaving gather: thread t takes packets t, t + jump, ... of one class, works out
-        // its packet's V shared addresses once and adds one step a packet.
-        E* stage = tile + skinny_rows_elems<T, SKEW>(s, W);
-        for (int q = threadIdx.x; q < packets; q += kThreads) {
-          const long long g = f0 + static_cast<long long>(q) * V;
-          if (g + V <= total)
-            copy16_async(stage + q * V, src + g);
-          else // the matrix's last, partial packet
-            *reinterpret_cast<uint4*>(stage + q * V) = load_packet(src, g, total);
+      for (int q = threadIdx.x; q < packets; q += kThreads) {
+        const int u0 = q * V;
+        int l = u0 / s, k = u0 - l * s;
+        P o;
+#pragma unroll
+        for (int j = 0; j < V; ++j) {
+          o.e[j] = tile[row(k) + mis(k) + l];
+          if (++k == s) k = 0, ++l;
         }
-        copy16_async_wait_all();
-        __syncthreads();
-        if (jump > 0) {
-          if (t < jump) {
-            int moved = 0;
-            for (int q = t; q < packets; q += jump, moved += step) {
-              P v;
-              v.v = *reinterpret_cast<const uint4*>(stage + q * V);
-              const int u0 = q * V;
-              if (u0 + V <= n) {
-#pragma unroll
-                for (int j = 0; j < V; ++j) tile[at[j] + moved] = v.e[j];
-              } else {
-#pragma unroll
-                for (int j = 0; j < V; ++j)
-                  if (u0 + j < n) tile[at[j] + moved] = v.e[j];
-              }
-            }
-          }
-        } else {
-          for (int q = threadIdx.x; q < packets; q += kThreads) {
+        store(q, o);
+      }
+    }
+  } else {
+    // Phase 1: the interleaved span into the shared rows.
+    if constexpr (skinny_stages(static_cast<int>(sizeof(T)), SKEW)) {
+      // 1- and 2-byte elements, unskewed rows: the span copied as it is into a staging area after
+      // the shared rows (copy16_async: every packet in flight at once, none through registers),
+      // then scattered from there. Where the scatter has a period (skinny_period), the mirror of
+      // the interleaving gather: thread t takes packets t, t + jump, ... of one class, works out
+      // its packet's V shared addresses once and adds one step a packet.
+      E* stage = tile + skinny_rows_elems<T, SKEW>(s, W);
+      for (int q = threadIdx.x; q < packets; q += kThreads) {
+        const long long g = f0 + static_cast<long long>(q) * V;
+        if (g + V <= total)
+          copy16_async(stage + q * V, src + g);
+        else // the matrix's last, partial packet
+          *reinterpret_cast<uint4*>(stage + q * V) = load_packet(src, g, total);
+      }
+      copy16_async_wait_all();
+      __syncthreads();
+      const int jump = skinny_gather_threads(static_cast<int>(sizeof(T)), s);
+      if (jump > 0) {
+        const int period = skinny_period(static_cast<int>(sizeof(T)), s);
+        const int step = jump / period * (V / (s / period));
+        const int t = threadIdx.x;
+        if (t < jump) {
+          int at[V];
+          class_addresses(t, at);
+          for (int q = t; q < packets; q += jump) {
             P v;
             v.v = *reinterpret_cast<const uint4*>(stage + q * V);
             const int u0 = q * V;
-            int l = u0 / s, k = u0 - l * s;
+            if (u0 + V <= n) {
 #pragma unroll
-            for (int j = 0; j < V; ++j) {
-              if (u0 + j < n) tile[row(k) + mis(k) + l] = v.e[j];
-              if (++k == s) k = 0, ++l;
+              for (int j = 0; j < V; ++j) tile[at[j]] = v.e[j];
+            } else {
+#pragma unroll
+              for (int j = 0; j < V; ++j)
+                if (u0 + j < n) tile[at[j]] = v.e[j];
             }
+#pragma unroll
+            for (int j = 0; j < V; ++j) at[j] += step;
           }
         }
       } else {
-        // 4- and 8-byte elements: U packets a thread loaded into registers, then scattered element
-        // by element; 1- and 2-byte elements in skewed rows (over 32), where staging lost 8 points
-        // at s = 100. Measured slower on an H200 for 4- and 8-byte elements, or no faster
-        // (docs/perf-notes.md, 2026-11-24): staged as above (1-7 points); the scatter's addresses
-        // worked out once with U packets in registers (1-13); each output packet gathered from the
-        // staged span without shared rows (11-15); each packet's row and position stepped from the
-        // last instead of divided (within 0.6).
-        for (int q0 = threadIdx.x; q0 < packets; q0 += kThreads * U) {
-          P v[U];
+        for (int q = threadIdx.x; q < packets; q += kThreads) {
+          P v;
+          v.v = *reinterpret_cast<const uint4*>(stage + q * V);
+          const int u0 = q * V;
+          int l = u0 / s, k = u0 - l * s;
 #pragma unroll
-          for (int u = 0; u < U; ++u) {
-            const int q = q0 + u * kThreads;
-            if (q < packets) v[u].v = load_packet(src, f0 + static_cast<long long>(q) * V, total);
-          }
-#pragma unroll
-          for (int u = 0; u < U; ++u) {
-            const int q = q0 + u * kThreads;
-            if (q >= packets) break;
-            const int u0 = q * V;
-            int l = u0 / s, k = u0 - l * s;
-#pragma unroll
-            for (int j = 0; j < V; ++j) {
-              if (u0 + j < n) tile[row(k) + mis(k) + l] = v[u].e[j];
-              if (++k == s) k = 0, ++l;
-            }
+          for (int j = 0; j < V; ++j) {
+            if (u0 + j < n) tile[row(k) + mis(k) + l] = v.e[j];
+            if (++k == s) k = 0, ++l;
           }
         }
       }
-      __syncthreads();
-      // Phase 2: the shared rows out as aligned packets; the two end packets of each segment are
-      // shared with the neighbouring blocks, so only this block's elements of those are stored.
-      // With SECTORS, the packets of the sectors that start in [0, w): the sector a packet ends
-      // is the next block's; the first at block 0 reaches into the row before, whose last block
-      // stores that part.
-      SlotWalk slot = slot0;
-      for (int i = threadIdx.x; i < slots; i += kThreads, slot.next()) {
-        const int k = slot.k, p = slot.p;
-        const int first = p * V - mis(k); // segment position of the packet's element 0
-        if constexpr (SECTORS) {
-          const long long g = planar_start(k) + p * V;
-          const E* t = tile + row(k) + p * V;
-          const int sector = first - static_cast<int>(g & V); // its sector's first position
-          if (sector >= w || (sector < 0 && l0 > 0)) continue;
-          if (first >= 0 && first + V <= L - l0) {
-            *reinterpret_cast<uint4*>(dst + g) = *reinterpret_cast<const uint4*>(t);
-          } else {
+    } else {
+      // 4- and 8-byte elements: U packets a thread loaded into registers, then scattered element
+      // by element; 1- and 2-byte elements in skewed rows (over 32), where staging lost 8 points
+      // at s = 100. Measured slower on an H200 for 4- and 8-byte elements, or no faster
+      // (docs/perf-notes.md, 2026-11-24): staged as above (1-7 points); the scatter's addresses
+      // worked out once with U packets in registers (1-13); each output packet gathered from the
+      // staged span without shared rows (11-15); each packet's row and position stepped from the
+      // last instead of divided (within 0.6).
+      for (int q0 = threadIdx.x; q0 < packets; q0 += kThreads * U) {
+        P v[U];
 #pragma unroll
-            for (int j = 0; j < V; ++j)
-              if (first + j >= 0 && first + j < L - l0) dst[g + j] = t[j];
-          }
-          continue;
+        for (int u = 0; u < U; ++u) {
+          const int q = q0 + u * kThreads;
+          if (q < packets) v[u].v = load_packet(src, f0 + static_cast<long long>(q) * V, total);
         }
-        if (first >= w) continue;
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+          const int q = q0 + u * kThreads;
+          if (q >= packets) break;
+          const int u0 = q * V;
+          int l = u0 / s, k = u0 - l * s;
+#pragma unroll
+          for (int j = 0; j < V; ++j) {
+            if (u0 + j < n) tile[row(k) + mis(k) + l] = v[u].e[j];
+            if (++k == s) k = 0, ++l;
+          }
+        }
+      }
+    }
+    __syncthreads();
+    // Phase 2: the shared rows out as aligned packets; the two end packets of each segment are
+    // shared with the neighbouring blocks, so only this block's elements of those are stored.
+    // With SECTORS, the packets of the sectors that start in [0, w): the sector a packet ends
+    // is the next block's; the first at block 0 reaches into the row before, whose last block
+    // stores that part.
+    SlotWalk slot(per_row);
+    for (int i = threadIdx.x; i < slots; i += kThreads, slot.next()) {
+      const int k = slot.k, p = slot.p;
+      const int first = p * V - mis(k); // segment position of the packet's element 0
+      if constexpr (SECTORS) {
         const long long g = planar_start(k) + p * V;
         const E* t = tile + row(k) + p * V;
-        if (first >= 0 && first + V <= w) {
+        const int sector = first - static_cast<int>(g & V); // its sector's first position
+        if (sector >= w || (sector < 0 && l0 > 0)) continue;
+        if (first >= 0 && first + V <= L - l0) {
           *reinterpret_cast<uint4*>(dst + g) = *reinterpret_cast<const uint4*>(t);
         } else {
 #pragma unroll
           for (int j = 0; j < V; ++j)
-            if (first + j >= 0 && first + j < w) dst[g + j] = t[j];
+            if (first + j >= 0 && first + j < L - l0) dst[g + j] = t[j];
         }
+        continue;
+      }
+      if (first >= w) continue;
+      const long long g = planar_start(k) + p * V;
+      const E* t = tile + row(k) + p * V;
+      if (first >= 0 && first + V <= w) {
+        *reinterpret_cast<uint4*>(dst + g) = *reinterpret_cast<const uint4*>(t);
+      } else {
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (first + j >= 0 && first + j < w) dst[g + j] = t[j];
       }
     }
-    __syncthreads(); // the next piece (or repetition) reuses the shared rows
   }
 }
 
@@ -661,10 +663,10 @@ __device__ __forceinline__ void skinny_reg_one(T* __restrict__ out, const T* __r
 inline constexpr int kSkinnyGather = 0;
 inline constexpr int kSkinnyGatherSkewed = 1;
 // With kSkinnySectors set, the gather de-interleaves 4- and 8-byte elements into whole output
-// sectors (skinny_gather_block's SECTORS).
+// sectors (skinny_gather_one's SECTORS).
 inline constexpr int kSkinnySectors = 16;
 // With kSkinnyRows set, the interleaving gather's phase 1 copies a row a warp through L1
-// (skinny_gather_block's ROWS; skinny_rows_launch).
+// (skinny_gather_one's ROWS; skinny_rows_launch).
 inline constexpr int kSkinnyRows = 32;
 constexpr int skinny_gather_kind(int variant) {
   return variant & ~(kSkinnySectors | kSkinnyRows);
@@ -700,14 +702,13 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
                                             int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
-    if constexpr (skinny_is_gather(S)) {
-      skinny_gather_block<T, INTERLEAVE, skinny_gather_kind(S) == kSkinnyGatherSkewed,
-                          (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0>(out, in, cols, rows,
-                                                                             smem_raw);
-    } else {
+    if constexpr (skinny_is_gather(S))
+      skinny_gather_one<T, INTERLEAVE, skinny_gather_kind(S) == kSkinnyGatherSkewed,
+                        (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0>(out, in, cols, rows,
+                                                                           blockIdx.x, smem_raw);
+    else
       skinny_reg_piece<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
-      __syncthreads(); // the next repetition (or nothing) reuses the shared rows
-    }
+    __syncthreads(); // the next repetition (or nothing) reuses the shared rows
   }
 }
 
@@ -716,11 +717,8 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
 struct SkinnyLaunch {
   bool interleave = true;
   int variant = kSkinnyGather;
-  unsigned blocks = 0; // pieces (the gather) or chunks (the register path)
+  unsigned blocks = 0;
   std::size_t smem = 0;
-  // The gather on a resident grid: as many blocks as fit at once, each taking pieces b, b + grid,
-  // ... and working out what the pieces share once (skinny_gather_block).
-  bool resident = false;
 };
 inline constexpr int kSkinnyRegMax = 8;
 
@@ -783,7 +781,7 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
 
 // The gather's launch g de-interleaving into whole output sectors instead (kSkinnySectors): the
 // same grid, the flag set in the variant, shared rows 2V positions wider. Only for a gather
-// de-interleaving 4- or 8-byte elements (skinny_gather_block's SECTORS).
+// de-interleaving 4- or 8-byte elements (skinny_gather_one's SECTORS).
 template <typename T> SkinnyLaunch skinny_sectors_launch(SkinnyLaunch g, int s) {
   static_assert(sizeof(T) >= 4, "whole output sectors are owned for 4- and 8-byte elements");
   const bool skew = g.variant == kSkinnyGatherSkewed;
@@ -813,7 +811,7 @@ template <int FLAG, typename F> void with_gather_flag(int variant, F&& f) {
 
 // Calls f(std::integral_constant<int, S>{}) with S = g.variant; with SECTORS, the variants of
 // skinny_sectors_launch too (compiled only where asked for, as they take 4- and 8-byte elements
-// de-interleaving) and with ROWS those of skinny_rows_launch (2-byte elements interleaving).
+// de-interleaving), and with ROWS those of skinny_rows_launch (2-byte elements interleaving).
 template <bool SECTORS = false, bool ROWS = false, typename F>
 void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   switch (g.variant) {
@@ -867,11 +865,7 @@ void launch_skinny(const SkinnyLaunch& g, const LaunchArgs& a, K&& kernel_of) {
       if (g.interleave) kernel = kernel_of(side, std::true_type{});
     }
     allow_dynamic_smem(kernel, g.smem);
-    unsigned blocks = g.blocks;
-    if constexpr (skinny_is_gather(decltype(side)::value)) {
-      if (g.resident) blocks = std::min(blocks, resident_blocks(kernel, kThreads, g.smem));
-    }
-    launch_kernel(kernel, dim3(blocks), dim3(kThreads), g.smem, a);
+    launch_kernel(kernel, dim3(g.blocks), dim3(kThreads), g.smem, a);
   });
 }
 
