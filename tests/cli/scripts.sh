@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts.sh SOURCE_DIR: plot.py, stability.py, counters-table.py, shape-map-summary.py,
-# ab-summary.py and ncu-table.py end bad input with one line, never a Python traceback: a binary
+# ab-summary.py, ncu-table.py and ncu-sass.py end bad input with one line, never a Python traceback: a binary
 # file, a time of 0, two files with nothing in common, two GPUs in one summary.
 set -u
 src=$1
@@ -113,6 +113,14 @@ python3 "$src/scripts/ncu-table.py" "$ncu/ncu-fp32-2666667x12.csv" "$ncu/ncu-fp3
 grep -qF "| l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum | 1,427,678 | 8,140,436 |" "$s/ncu.md" ||
   fail "ncu-table.py: $(cat "$s/ncu.md")"
 [[ $(head -1 "$s/ncu.md") == "| metric | fp32-2666667x12 | fp32-1333335x24 |" ]] || fail "ncu-table.py: header: $(head -1 "$s/ncu.md")"
+# ncu-sass.py: the committed source-counter files summed; bad input in one line, nothing printed.
+sass=$src/results/h200/explore/sass-2673ac2
+one_line ncu-sass.py "^ncu-sass.py: error: .*table.md: no source-page header" "$sass/sass-fp16-33x1939393.csv" "$sass/table.md"
+[[ ! -s "$s/out" ]] || fail "ncu-sass.py: printed a table before the bad file: $(cat "$s/out")"
+python3 "$src/scripts/ncu-sass.py" "$sass/sass-fp16-33x1939393.csv" "$sass/sass-fp64-160001x100.csv" >"$s/sass.md" 2>&1 ||
+  fail "ncu-sass.py: $(cat "$s/sass.md")"
+grep -qF "| fp16-33x1939393 | 53.8 M | 55% | not_selected 18.8, long_sb 18.1," "$s/sass.md" || fail "ncu-sass.py: $(cat "$s/sass.md")"
+grep -qF "| fp64-160001x100 | 18.1 M | 100% | long_sb 49.4," "$s/sass.md" || fail "ncu-sass.py: $(cat "$s/sass.md")"
 # ab.sh: bad input ends with one line and exit code 2 before anything is built.
 ab_bad() { # REGEX ARGS...
   local regex=$1
@@ -138,4 +146,4 @@ ab_bad "^ab: --kernels 'ours_best,ours_words' does not measure cuda_memcpy" "$s/
 # The word tile's shared-memory model (docs/models/) against the committed Nsight Compute counts.
 python3 "$src/docs/models/word_tile_banks.py" --check "$src/results/h200/explore/word-tile/ncu-c67e5aa/summary.txt" >"$s/model" 2>&1 ||
   fail "word_tile_banks.py --check: $(cat "$s/model")"
-echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary, its candidates against ours_best and 13 bad A/B inputs; the Nsight Compute table; the shared-memory model within 6% of the counters"
+echo "ok: 11 bad inputs, one line each, no traceback; the heat map drawn; the shape-map configs current; the map summarised and compared; the A/B summary, its candidates against ours_best and 13 bad A/B inputs; the Nsight Compute table and its SASS summary; the shared-memory model within 6% of the counters"
