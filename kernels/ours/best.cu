@@ -352,8 +352,7 @@ struct Launch {
           g = tb::ours::skinny_sectors_launch<T>(g, s);
       }
       constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies: 2-byte elements interleaving
-      if constexpr (kRows)
-        g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols), std::max(a.rows, a.cols));
+      if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
       tb::ours::launch_skinny<T, kSectors, kRows>(g, a, [](auto side, auto interleave) {
         return ours_best_skinny<T, decltype(side)::value, decltype(interleave)::value>;
       });

@@ -17,7 +17,7 @@ namespace {
 
 // SECTORS: the gather de-interleaving 4- and 8-byte elements into whole output sectors
 // (kSkinnySectors); other shapes and types as the gather.
-template <tb::ours::SkinnyPath PATH, bool SECTORS = false, int ROWS_FROM = 0> struct Launch {
+template <tb::ours::SkinnyPath PATH, bool SECTORS = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
     constexpr bool kSectors = SECTORS && sizeof(T) >= 4;
@@ -25,9 +25,7 @@ template <tb::ours::SkinnyPath PATH, bool SECTORS = false, int ROWS_FROM = 0> st
       if (!g.interleave) g = tb::ours::skinny_sectors_launch<T>(g, std::min(a.rows, a.cols));
     }
     constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies
-    if constexpr (kRows)
-      g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols), std::max(a.rows, a.cols),
-                                          ROWS_FROM);
+    if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
     tb::ours::launch_skinny<T, kSectors, kRows>(g, a, [](auto side, auto interleave) {
       return ours_skinny<T, decltype(side)::value, decltype(interleave)::value>;
     });
@@ -72,17 +70,6 @@ std::string direction(const tb::LaunchArgs& a) {
             .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                    "every packet stored once, by one 16-byte "
                                                    "store")))) &&
-    tb::register_kernel(
-        tb::kernel("ours_skinny_gather_rows24", tb::Family::ours,
-                   "Ours: skinny gather, 2-byte interleave a row a warp from s = 24",
-                   tb::launcher<Launch<tb::ours::SkinnyPath::gather, false, 24>>())
-            .source(tb::ours::kSource)
-            .summary("ours_skinny_gather with the 2-byte interleave's phase 1 a row a warp "
-                     "through L1 and twice the data a block from s = 24")
-            .output(tb::Output::transpose)
-            .geometry(0, 0, 256, 1)
-            .order(17)
-            .suites({"best"})) &&
     tb::register_kernel(
         tb::kernel("ours_skinny_sectors", tb::Family::ours,
                    "Ours: skinny gather, de-interleave owning whole output sectors",

@@ -83,20 +83,17 @@ __host__ __device__ constexpr int skinny_gather_threads(int element_size, int s)
 // 132, 136 and 160, on the H100 +0.5 to +1.6 but -0.5 at 136. 8-byte
 // elements load through registers (kLoads a thread) and 1-byte ones gather element by element:
 // not measured wide.
-// With rows (phase 1 a row a warp, kSkinnyRows), at least twice.
-__host__ __device__ constexpr int skinny_wide(int element_size, int s, bool interleave,
-                                              bool rows = false) {
+__host__ __device__ constexpr int skinny_wide(int element_size, int s, bool interleave) {
   if (!interleave || (element_size != 2 && element_size != 4)) return 1;
-  return s > Skinny::kWiderAbove ? 4 : s > Skinny::kWideAbove || rows ? 2 : 1;
+  return s > Skinny::kWiderAbove ? 4 : s > Skinny::kWideAbove ? 2 : 1;
 }
 // Long-side positions a block: about kTileBytes of data (skinny_wide times that), a multiple of V,
 // at least V. Interleaving with a gather period, at most kLoads packets (skinny_wide times that)
 // for each of the gather's threads, so that no thread takes one packet more than the others
 // (fp32 31 x 1032259: 1023 packets a block for 248 threads took 5 rounds where 992 take 4).
-__host__ __device__ constexpr int skinny_width(int element_size, int s, bool interleave,
-                                               bool rows = false) {
+__host__ __device__ constexpr int skinny_width(int element_size, int s, bool interleave) {
   const int V = 16 / element_size;
-  const int f = skinny_wide(element_size, s, interleave, rows);
+  const int f = skinny_wide(element_size, s, interleave);
   int w = f * Skinny::kTileBytes / (s * element_size) / V * V;
   const int threads = skinny_gather_threads(element_size, s);
   if (interleave && threads > 0) {
@@ -160,9 +157,9 @@ __host__ __device__ constexpr bool skinny_stages(int element_size, bool skew) {
 // Shared bytes of the gather path: s rows, and where it stages a de-interleave, the interleaved
 // span after them (width · s elements, whole packets).
 template <typename T, bool SKEW>
-__host__ __device__ constexpr int skinny_gather_smem(int s, bool interleave, bool rows = false) {
+__host__ __device__ constexpr int skinny_gather_smem(int s, bool interleave) {
   constexpr int V = static_cast<int>(16 / sizeof(T));
-  const int width = skinny_width(static_cast<int>(sizeof(T)), s, interleave, rows);
+  const int width = skinny_width(static_cast<int>(sizeof(T)), s, interleave);
   const int stage = !interleave && skinny_stages(static_cast<int>(sizeof(T)), SKEW)
                         ? (width * s + V - 1) / V * V
                         : 0;
@@ -215,7 +212,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
   constexpr int H = SECTORS ? 2 * V : 0; // halo positions
   const int s = INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
-  const int W = skinny_width(static_cast<int>(sizeof(T)), s, INTERLEAVE, ROWS);
+  const int W = skinny_width(static_cast<int>(sizeof(T)), s, INTERLEAVE);
   const int RE = skinny_row_of<T>(W + H); // elements a shared row
   auto row = [&](int k) { return skinny_row_start<T, SKEW>(k, RE); };
   const int l0 = static_cast<int>(b) * W;
@@ -796,17 +793,10 @@ template <typename T> SkinnyLaunch skinny_sectors_launch(SkinnyLaunch g, int s) 
 
 // The gather's launch g with phase 1 a row a warp where skinny_row_copies says so (2-byte
 // elements interleaving): the same grid and shared memory, the flag set in the variant.
-template <typename T> SkinnyLaunch skinny_rows_launch(SkinnyLaunch g, int s, int L, int from = 0) {
+template <typename T> SkinnyLaunch skinny_rows_launch(SkinnyLaunch g, int s) {
   static_assert(sizeof(T) == 2, "phase 1 a row a warp: 2-byte elements");
-  const bool rows = from > 0 ? s >= from && s <= Skinny::kWiderAbove : skinny_row_copies(2, s);
-  if (g.interleave && skinny_is_gather(g.variant) && rows) {
+  if (g.interleave && skinny_is_gather(g.variant) && skinny_row_copies(2, s))
     g.variant |= kSkinnyRows;
-    const bool skew = skinny_gather_kind(g.variant) == kSkinnyGatherSkewed;
-    const int w = skinny_width(2, s, true, true);
-    g.blocks = static_cast<unsigned>((static_cast<long long>(L) + w - 1) / w);
-    g.smem = static_cast<std::size_t>(skew ? skinny_gather_smem<T, true>(s, true, true)
-                                           : skinny_gather_smem<T, false>(s, true, true));
-  }
   return g;
 }
 
