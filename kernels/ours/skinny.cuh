@@ -177,6 +177,21 @@ template <typename T, bool SKEW> __host__ __device__ constexpr int skinny_sector
   return skinny_rows_elems<T, SKEW>(s, width + 2 * V) * static_cast<int>(sizeof(T));
 }
 
+// a[j] <- a[(j + M) mod N] where `on`: static indices, so the array stays in registers.
+template <int M, int N> __device__ __forceinline__ void rotate_left(int (&a)[N], bool on) {
+  int b[N];
+#pragma unroll
+  for (int j = 0; j < N; ++j) b[j] = a[(j + M) % N];
+#pragma unroll
+  for (int j = 0; j < N; ++j) a[j] = on ? b[j] : a[j];
+}
+// Word m of the result is word m - c (mod 4) of v.
+__device__ __forceinline__ uint4 rotate_words_right(uint4 v, int c) {
+  if (c & 1) v = make_uint4(v.w, v.x, v.y, v.z);
+  if (c & 2) v = make_uint4(v.z, v.w, v.x, v.y);
+  return v;
+}
+
 struct SlotWalk {
   int per_row, dk, dp, k, p;
   __device__ explicit SlotWalk(int per_row_)
@@ -199,7 +214,9 @@ struct SlotWalk {
 // ROWS (kSkinnyRows, skinny_row_copies): phase 1 of the interleave copies a row a warp through L1
 // (warp w takes rows w, w + 8, ...; its lanes consecutive packets of the row), not consecutive
 // slots.
-template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false>
+// ROTATE (kSkinnyRotate): the interleave's phase 2 with each lane's loads in a rotated order.
+template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false,
+          bool ROTATE = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
                                                   int cols, int rows, unsigned b,
                                                   unsigned char* smem_raw) {
@@ -342,6 +359,13 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       if (t < jump) {
         int at[V];
         class_addresses(t, at);
+        // ROTATE: slot j reads element j + r (mod V), r = c·V/4 with c = t mod 4 (whole 32-bit
+        // words), so that the lanes of one load ask for four offsets within their 16-byte chunks.
+        const int c = t & 3;
+        if constexpr (ROTATE && V >= 4) {
+          rotate_left<V / 4>(at, (c & 1) != 0);
+          rotate_left<V / 2>(at, (c & 2) != 0);
+        }
         for (int q = t; q < packets; q += jump) {
           P o;
 #pragma unroll
@@ -349,6 +373,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
             o.e[j] = tile[at[j]];
             at[j] += step;
           }
+          if constexpr (ROTATE && V >= 4) o.v = rotate_words_right(o.v, c);
           store(q, o);
         }
       }
@@ -668,8 +693,11 @@ inline constexpr int kSkinnySectors = 16;
 // With kSkinnyRows set, the interleaving gather's phase 1 copies a row a warp through L1
 // (skinny_gather_one's ROWS; skinny_rows_launch).
 inline constexpr int kSkinnyRows = 32;
+// With kSkinnyRotate set, the interleave's phase 2 reads each lane's elements in a rotated order
+// (skinny_gather_one's ROTATE).
+inline constexpr int kSkinnyRotate = 64;
 constexpr int skinny_gather_kind(int variant) {
-  return variant & ~(kSkinnySectors | kSkinnyRows);
+  return variant & ~(kSkinnySectors | kSkinnyRows | kSkinnyRotate);
 }
 constexpr bool skinny_is_gather(int variant) {
   return skinny_gather_kind(variant) == kSkinnyGather ||
@@ -704,8 +732,8 @@ __device__ __forceinline__ void skinny_body(T* __restrict__ out, const T* __rest
   for (int r = 0; r < nreps; ++r) {
     if constexpr (skinny_is_gather(S))
       skinny_gather_one<T, INTERLEAVE, skinny_gather_kind(S) == kSkinnyGatherSkewed,
-                        (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0>(out, in, cols, rows,
-                                                                           blockIdx.x, smem_raw);
+                        (S & kSkinnySectors) != 0, (S & kSkinnyRows) != 0,
+                        (S & kSkinnyRotate) != 0>(out, in, cols, rows, blockIdx.x, smem_raw);
     else
       skinny_reg_piece<T, S, INTERLEAVE>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition (or nothing) reuses the shared rows
@@ -800,6 +828,16 @@ template <typename T> SkinnyLaunch skinny_rows_launch(SkinnyLaunch g, int s) {
   return g;
 }
 
+// The gather's launch g with the interleave's phase 2 rotated (2- and 4-byte elements
+// interleaving with a gather period): the same grid and shared memory, the flag set.
+template <typename T> SkinnyLaunch skinny_rotate_launch(SkinnyLaunch g, int s) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "rotated: 2- and 4-byte elements");
+  if (g.interleave && skinny_is_gather(g.variant) &&
+      skinny_gather_threads(static_cast<int>(sizeof(T)), s) > 0)
+    g.variant |= kSkinnyRotate;
+  return g;
+}
+
 // Calls f(std::integral_constant<int, kSkinnyGather | FLAG>{}) or its skewed twin, as variant
 // says.
 template <int FLAG, typename F> void with_gather_flag(int variant, F&& f) {
@@ -811,10 +849,19 @@ template <int FLAG, typename F> void with_gather_flag(int variant, F&& f) {
 
 // Calls f(std::integral_constant<int, S>{}) with S = g.variant; with SECTORS, the variants of
 // skinny_sectors_launch too (compiled only where asked for, as they take 4- and 8-byte elements
-// de-interleaving), and with ROWS those of skinny_rows_launch (2-byte elements interleaving).
-template <bool SECTORS = false, bool ROWS = false, typename F>
+// de-interleaving), with ROWS those of skinny_rows_launch (2-byte elements interleaving), and with
+// ROTATE those of skinny_rotate_launch (2- and 4-byte elements interleaving).
+template <bool SECTORS = false, bool ROWS = false, bool ROTATE = false, typename F>
 void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   switch (g.variant) {
+  case kSkinnyGather | kSkinnyRotate:
+  case kSkinnyGatherSkewed | kSkinnyRotate:
+    if constexpr (ROTATE) with_gather_flag<kSkinnyRotate>(g.variant, f);
+    break;
+  case kSkinnyGather | kSkinnyRows | kSkinnyRotate:
+  case kSkinnyGatherSkewed | kSkinnyRows | kSkinnyRotate:
+    if constexpr (ROWS && ROTATE) with_gather_flag<kSkinnyRows | kSkinnyRotate>(g.variant, f);
+    break;
   case kSkinnyGather | kSkinnyRows:
   case kSkinnyGatherSkewed | kSkinnyRows:
     if constexpr (ROWS) with_gather_flag<kSkinnyRows>(g.variant, f);
@@ -857,9 +904,9 @@ void with_skinny_side(const SkinnyLaunch& g, F&& f) {
 // instance of a variant S (side, a std::integral_constant<int, S>) and a direction (interleave,
 // a std::bool_constant); the sector variants de-interleave only. With SECTORS, as
 // with_skinny_side.
-template <typename T, bool SECTORS = false, bool ROWS = false, typename K>
+template <typename T, bool SECTORS = false, bool ROWS = false, bool ROTATE = false, typename K>
 void launch_skinny(const SkinnyLaunch& g, const LaunchArgs& a, K&& kernel_of) {
-  with_skinny_side<SECTORS, ROWS>(g, [&](auto side) {
+  with_skinny_side<SECTORS, ROWS, ROTATE>(g, [&](auto side) {
     TransposeKernel<T> kernel = kernel_of(side, std::false_type{});
     if constexpr ((decltype(side)::value & kSkinnySectors) == 0) {
       if (g.interleave) kernel = kernel_of(side, std::true_type{});
