@@ -293,7 +293,8 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       }
       copy16_async_wait_all();
     } else if constexpr (sizeof(T) <= 4) {
-      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s); // through L1
+      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s) ||
+                          (ROTATE && sizeof(T) == 2 && s == 33); // through L1
       for (int i = threadIdx.x; i < slots; i += kThreads) {
         const int m = mis(slot.k);
         if (slot.p * V < m + w) { // not past the segment
