@@ -353,7 +353,11 @@ struct Launch {
       }
       constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies: 2-byte elements interleaving
       if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
-      tb::ours::launch_skinny<T, kSectors, kRows>(g, a, [](auto side, auto interleave) {
+      constexpr bool kRotate = sizeof(T) == 2 || sizeof(T) == 4; // skinny_rotate_wins
+      if constexpr (kRotate)
+        g = tb::ours::skinny_rotate_launch<T>(g, std::min(a.rows, a.cols),
+                                              std::max(a.rows, a.cols));
+      tb::ours::launch_skinny<T, kSectors, kRows, kRotate>(g, a, [](auto side, auto interleave) {
         return ours_best_skinny<T, decltype(side)::value, decltype(interleave)::value>;
       });
       break;
@@ -525,15 +529,19 @@ std::string path_note(const tb::LaunchArgs& a) {
       return fmt::format("path: skinny, {} in registers",
                          a.rows <= a.cols ? "interleave" : "de-interleave");
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
-    const bool cached = a.rows <= a.cols && tb::ours::skinny_cached_copies(size, a.rows);
+    const bool rotated =
+        a.rows <= a.cols && tb::ours::skinny_rotate_wins(size, a.rows, std::max(a.rows, a.cols));
+    const bool cached = a.rows <= a.cols && tb::ours::skinny_cached_copies(size, a.rows, rotated);
     const bool by_rows = a.rows <= a.cols && tb::ours::skinny_row_copies(size, a.rows);
-    return fmt::format("path: skinny, {}, gather through {}shared rows{}{}, {} positions a block{}",
+    return fmt::format("path: skinny, {}, gather through {}shared rows{}{}{}, {} positions a "
+                       "block{}",
                        a.rows <= a.cols ? "interleave" : "de-interleave", skew ? "skewed " : "",
                        cached    ? " (copied through L1)"
                        : by_rows ? " (copied a row a warp through L1)"
                                  : "",
                        a.rows > a.cols && tb::ours::skinny_stages(size, skew) ? " (span staged)"
                                                                               : "",
+                       rotated ? ", loads rotated" : "",
                        tb::ours::skinny_width(size, std::min(a.rows, a.cols), a.rows <= a.cols),
                        tb::ours::skinny_sectors_wins(size, std::min(a.rows, a.cols),
                                                      std::max(a.rows, a.cols), a.rows <= a.cols)

@@ -24,8 +24,10 @@
 #include "kernels/ours/realign.cuh"
 #include "kernels/ours/skinny_layout.hpp"
 
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <type_traits>
 
 namespace tb::ours {
@@ -37,109 +39,15 @@ template <typename T> union Packet {
   E e[V];
 };
 
-struct Skinny {
-  static constexpr int kTileBytes = 16 * 1024;
-  static constexpr int kLoads = 4; // 16-byte loads in flight per thread
-  // The interleaving gather of 2- and 4-byte elements above kWideAbove rows takes twice the data
-  // a block, above kWiderAbove four times (skinny_wide).
-  static constexpr int kWideAbove = 33;
-  static constexpr int kWiderAbove = 128;
-  // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024),
-  // but for the interleave of 2- and 4-byte elements at four times the data (skinny_wide, above
-  // s = 128: at most short sides from 136 more than 64 KB, up to 93552 bytes at s = 819), which
-  // sm_80 and later allow (sm_86 and sm_89 99 KB); on sm_75 those launches read unsupported
-  // (allow_dynamic_smem).
-  static constexpr int kMaxShort = 1024;
-};
+static_assert(kSkinnyThreads == kThreads, "skinny_layout.hpp's block is the kernels' block");
 
-// The interleaving gather's period: element u of the interleaved span is row u % s, position
-// u / s, so output packets q and q + p, with p = s / gcd(s, V), read the same shared rows,
-// V / gcd(s, V) positions further on.
-__host__ __device__ constexpr int skinny_period(int element_size, int s) {
-  const int V = 16 / element_size;
-  const int g = (s & -s) < V ? (s & -s) : V;
-  return s / g;
-}
-// Threads of the interleaving gather that take packets: the largest multiple of the period up to
-// the block's threads (each takes packets of one class q mod the period); 0 where the period is
-// longer than that, and for 1-byte elements (16 addresses a thread: at 69 registers the u8
-// gather ran 2-5 points slower on an H200 than stepping element by element), where every thread
-// steps through its packets element by element.
-__host__ __device__ constexpr int skinny_gather_threads(int element_size, int s) {
-  const int p = skinny_period(element_size, s);
-  return element_size >= 2 && p <= kThreads ? kThreads / p * p : 0;
-}
-// How many times kTileBytes of data (and kLoads packets a gather thread) the interleaving gather
-// takes a block: 2- and 4-byte elements (phase 1 copies without registers, so the loads in flight
-// cost none) twice above Skinny::kWideAbove rows and four times above kWiderAbove; 1 elsewhere.
-// Its s input row segments are about kTileBytes / s bytes each (160 at s = 100), and short reads
-// from many rows cost the memory system (docs/probes/scattered-writes.cu: on an H200 256-byte
-// pieces 93.0% of memcpy, 1 KB 95.1). Measured (two passes each GPU, % of memcpy, H200 / H100;
-// docs/perf-notes.md): twice at every s against as it was (5f74ae7), fp16 at s = 40-127 +1.2 to
-// +5.0 / +0.2 to +2.0 (100 x 640001 86.2 -> 89.6 / 90.9 -> 92.6), fp32 at 40-200 +0.7 to +4.7 /
-// +0.4 to +3.2; at s = 12-33 fp16 -1.5 to +1.4 / -1.6 to -0.2, fp32 -0.3 to +0.1 / -0.5 to -0.2
-// (rows of 500 bytes and more already). Four times against twice above 128 (a4b6e98): fp32 at
-// s = 129-255 +0.4 to +2.5 / +0.8 to +2.3; fp16 +0.1 to +3.1 on the H200 but -0.5 to -1.8 at
-// 132, 136 and 160, on the H100 +0.5 to +1.6 but -0.5 at 136. 8-byte
-// elements load through registers (kLoads a thread) and 1-byte ones gather element by element:
-// not measured wide.
-__host__ __device__ constexpr int skinny_wide(int element_size, int s, bool interleave) {
-  if (!interleave || (element_size != 2 && element_size != 4)) return 1;
-  return s > Skinny::kWiderAbove ? 4 : s > Skinny::kWideAbove ? 2 : 1;
-}
-// Long-side positions a block: about kTileBytes of data (skinny_wide times that), a multiple of V,
-// at least V. Interleaving with a gather period, at most kLoads packets (skinny_wide times that)
-// for each of the gather's threads, so that no thread takes one packet more than the others
-// (fp32 31 x 1032259: 1023 packets a block for 248 threads took 5 rounds where 992 take 4).
-__host__ __device__ constexpr int skinny_width(int element_size, int s, bool interleave) {
-  const int V = 16 / element_size;
-  const int f = skinny_wide(element_size, s, interleave);
-  int w = f * Skinny::kTileBytes / (s * element_size) / V * V;
-  const int threads = skinny_gather_threads(element_size, s);
-  if (interleave && threads > 0) {
-    const int cap = f * Skinny::kLoads * threads * V / s / V * V;
-    w = w < cap ? w : cap;
-  }
-  return w > V ? w : V;
-}
-// Elements a shared row: the segment, up to V-1 elements of misalignment before it, and the
-// rest of the last packet after it; an odd number of 16-byte chunks, so that consecutive rows
-// start in different banks (an even count put every row of a 33-row block in the same banks:
-// 50% of memcpy at 33 x 969697 fp32).
+// skinny_row_elems and skinny_row_at (skinny_layout.hpp) for elements of type T.
 template <typename T> __host__ __device__ constexpr int skinny_row_of(int width) {
-  constexpr int V = static_cast<int>(16 / sizeof(T));
-  const int r = width + V;
-  return r / V % 2 ? r : r + V;
+  return skinny_row_elems(static_cast<int>(sizeof(T)), width);
 }
-
-// Where shared row k starts, in elements: k rows of skinny_row_of and, for a short side over
-// SkinnySkew::above (SKEW), one 16-byte chunk more for every 8 rows and another for every 64. A
-// row stride of whole 16-byte chunks gives only 8 distinct bank groups, so rows 8 apart start in
-// the same banks; the gather reads rows V apart (mod s) in one instruction and hit the same banks
-// up to 16 times (7 wavefronts a request at 100 x 1280001 u8, 12.7 at 100 rows fp16, modelled). The
-// skew moves each group of 8 rows to the next bank group and keeps every row start 16-byte aligned;
-// modelled over s = 5..255, it brings the gather's wavefronts per request from 5.3 to 1.8 (u8), 8.6
-// to 2.2 (2-byte), 7.5 to 3.3 (4-byte) and 5.9 to 4.1 (8-byte) on average. Measured on an H200 it
-// pays above 32 rows (u8 at 1280001 x 100: 31 -> 42% of memcpy) and costs below (the extra index
-// arithmetic of an instruction-bound gather: u8 at 16 x 16000000, 67 -> 58%), where the model shows
-// no conflicts to remove; so only short sides over 32 are skewed. u8 at s = 64 still loses 2-8
-// points on both GPUs: its gather is conflict-free now and bound by instructions
-// (docs/perf-notes.md). Between 13 and 32 the model shows conflicts the skew removes for 2-, 4-
-// and 8-byte elements (fp32 at s = 31: 7.2 to 4.9 wavefronts a request; fp16 4.0 to 2.0), but
-// measured (H200 and H100, s = 13-32, odd long sides) only 4-byte elements gain: interleaving
-// +0.5 to +4.8 points (fp32 31 x 1032259: 82.0 -> 86.7 on the H200, 93.9 -> 95.1 on the H100),
-// de-interleaving within 0.6; fp16 and fp64 interleaving lose 2-5 on the H200, the index
-// arithmetic again. So 4-byte elements are skewed from s = 13 (above(4)), the others from 33.
-struct SkinnySkew {
-  static constexpr int kAbove = 32;
-  static constexpr int kAbove4 = 12; // 4-byte elements
-  static constexpr int above(int element_size) { return element_size == 4 ? kAbove4 : kAbove; }
-};
-// (row: skinny_row_of's elements.)
 template <typename T, bool SKEW>
 __host__ __device__ constexpr int skinny_row_start(int k, int row) {
-  constexpr int V = static_cast<int>(16 / sizeof(T));
-  return k * row + (SKEW ? ((k >> 3) + (k >> 6)) * V : 0);
+  return skinny_row_at(static_cast<int>(sizeof(T)), SKEW, k, row);
 }
 // Elements of the gather's s shared rows, skewed or not, for a block of width positions (a
 // multiple of V, so the rows end on a 16-byte boundary).
@@ -214,7 +122,8 @@ struct SlotWalk {
 // ROWS (kSkinnyRows, skinny_row_copies): phase 1 of the interleave copies a row a warp through L1
 // (warp w takes rows w, w + 8, ...; its lanes consecutive packets of the row), not consecutive
 // slots.
-// ROTATE (kSkinnyRotate): the interleave's phase 2 with each lane's loads in a rotated order.
+// ROTATE (kSkinnyRotate, skinny_rotate_wins): the interleave's phase 2 with each lane's loads in
+// a rotated order, and 2-byte elements copied through L1 at s = 33 (skinny_cached_copies).
 template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false,
           bool ROTATE = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
@@ -293,8 +202,8 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       }
       copy16_async_wait_all();
     } else if constexpr (sizeof(T) <= 4) {
-      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s) ||
-                          (ROTATE && sizeof(T) == 2 && s == 33); // through L1
+      const bool cached =
+          skinny_cached_copies(static_cast<int>(sizeof(T)), s, ROTATE); // through L1
       for (int i = threadIdx.x; i < slots; i += kThreads) {
         const int m = mis(slot.k);
         if (slot.p * V < m + w) { // not past the segment
@@ -360,8 +269,9 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       if (t < jump) {
         int at[V];
         class_addresses(t, at);
-        // ROTATE: slot j reads element j + r (mod V), r = c·V/4 with c = t mod 4 (whole 32-bit
-        // words), so that the lanes of one load ask for four offsets within their 16-byte chunks.
+        // ROTATE (skinny_rotate_wins): slot j reads element j + r (mod V), r = c·V/4 with
+        // c = t mod 4 (whole 32-bit words), so that the lanes of one load ask for four offsets
+        // within their 16-byte chunks; the packet is turned back by c words before its store.
         const int c = t & 3;
         if constexpr (ROTATE && V >= 4) {
           rotate_left<V / 4>(at, (c & 1) != 0);
@@ -829,12 +739,22 @@ template <typename T> SkinnyLaunch skinny_rows_launch(SkinnyLaunch g, int s) {
   return g;
 }
 
-// The gather's launch g with the interleave's phase 2 rotated (2- and 4-byte elements
-// interleaving with a gather period): the same grid and shared memory, the flag set.
-template <typename T> SkinnyLaunch skinny_rotate_launch(SkinnyLaunch g, int s) {
+// skinny_rotate_wins for an element size, s and L mod V (all the model depends on), worked out
+// once a shape class.
+inline bool skinny_rotates(int element_size, int s, int L) {
+  static std::map<std::tuple<int, int, int>, bool> known;
+  const auto key = std::make_tuple(element_size, s, L & (16 / element_size - 1));
+  const auto it = known.find(key);
+  if (it != known.end()) return it->second;
+  return known[key] = skinny_rotate_wins(element_size, s, L);
+}
+// The gather's launch g with the interleave's loads rotated where skinny_rotate_wins says so
+// (2- and 4-byte elements interleaving, not a row a warp): the same grid and shared memory, the
+// flag set in the variant.
+template <typename T> SkinnyLaunch skinny_rotate_launch(SkinnyLaunch g, int s, int L) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4, "rotated: 2- and 4-byte elements");
-  if (g.interleave && skinny_is_gather(g.variant) &&
-      skinny_gather_threads(static_cast<int>(sizeof(T)), s) > 0)
+  if (g.interleave && g.variant == skinny_gather_kind(g.variant) && skinny_is_gather(g.variant) &&
+      skinny_rotates(static_cast<int>(sizeof(T)), s, L))
     g.variant |= kSkinnyRotate;
   return g;
 }
@@ -858,10 +778,6 @@ void with_skinny_side(const SkinnyLaunch& g, F&& f) {
   case kSkinnyGather | kSkinnyRotate:
   case kSkinnyGatherSkewed | kSkinnyRotate:
     if constexpr (ROTATE) with_gather_flag<kSkinnyRotate>(g.variant, f);
-    break;
-  case kSkinnyGather | kSkinnyRows | kSkinnyRotate:
-  case kSkinnyGatherSkewed | kSkinnyRows | kSkinnyRotate:
-    if constexpr (ROWS && ROTATE) with_gather_flag<kSkinnyRows | kSkinnyRotate>(g.variant, f);
     break;
   case kSkinnyGather | kSkinnyRows:
   case kSkinnyGatherSkewed | kSkinnyRows:

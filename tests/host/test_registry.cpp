@@ -346,9 +346,10 @@ TEST(Registry, BestPathPerShapeAndType) {
       DType::fp16, 40, 1600001,
       "gather through skewed shared rows (copied a row a warp through L1), 408 positions a block");
   takes(DType::fp32, 34, 941177, "gather through skewed shared rows, 240 positions a block");
-  takes(DType::fp16, 33, 1939393, "gather through skewed shared rows, 224 positions a block");
+  takes(DType::fp16, 33, 1939395, "gather through skewed shared rows, 224 positions a block");
   takes(DType::fp32, 33, 969697,
-        "gather through skewed shared rows (copied through L1), 112 positions a block");
+        "gather through skewed shared rows (copied through L1), loads rotated, 112 positions a "
+        "block");
   takes(DType::fp64, 40, 800001, "gather through skewed shared rows, 48 positions a block");
   // Its phase-1 copies go through L1 for 2-byte elements up to s = 32 and 4-byte ones up to 33
   // (skinny_cached_copies); not at fp16 33, not wide (fp32 34), not for 1- and 8-byte elements,
@@ -357,6 +358,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_TRUE(skinny_cached_copies(2, 2));
   EXPECT_TRUE(skinny_cached_copies(2, 32));
   EXPECT_FALSE(skinny_cached_copies(2, 33));
+  EXPECT_TRUE(skinny_cached_copies(2, 33, true)); // rotated (below)
+  EXPECT_FALSE(skinny_cached_copies(2, 34, true));
   EXPECT_TRUE(skinny_cached_copies(4, 12));
   EXPECT_TRUE(skinny_cached_copies(4, 33));
   EXPECT_FALSE(skinny_cached_copies(4, 34));
@@ -365,8 +368,37 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_cached_copies(4, 1));
   takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), 680 positions");
   takes(DType::fp32, 31, 1032259, "gather through skewed shared rows (copied through L1)");
-  lacks(DType::fp16, 33, 1939393, "through L1");
+  lacks(DType::fp16, 33, 1939395, "through L1");
   lacks(DType::fp64, 516129, 31, "through L1");
+  // The interleaving gather's loads rotated where the bank model has them take a wavefront fewer
+  // (skinny_rotate_wins): fp16 s = 25-33 at these long sides, 200; fp32 9, 31, 33, 100; not where
+  // rotating lost (fp16 9, 12, 24; fp32 12, 24), not at fp16 33 with L = 3 mod 8 (1.9 -> 4.1
+  // wavefronts), not with the row walk (fp16 34-128), not for 1- and 8-byte elements.
+  using tb::ours::skinny_rotate_wins;
+  for (auto [s, L] : std::vector<std::pair<int, int>>{{25, 2560001},
+                                                      {27, 2370371},
+                                                      {28, 2285715},
+                                                      {31, 2064517},
+                                                      {32, 2000001},
+                                                      {33, 1939393},
+                                                      {200, 320001}})
+    EXPECT_TRUE(skinny_rotate_wins(2, s, L)) << s << " x " << L;
+  for (auto [s, L] : std::vector<std::pair<int, int>>{{9, 3555557}, {31, 1032259}, {100, 320001}})
+    EXPECT_TRUE(skinny_rotate_wins(4, s, L)) << s << " x " << L;
+  EXPECT_FALSE(skinny_rotate_wins(2, 9, 7111111));
+  EXPECT_FALSE(skinny_rotate_wins(2, 12, 5333333));
+  EXPECT_FALSE(skinny_rotate_wins(2, 24, 2666667));
+  EXPECT_FALSE(skinny_rotate_wins(4, 12, 2666667));
+  EXPECT_FALSE(skinny_rotate_wins(4, 24, 1333333));
+  EXPECT_FALSE(skinny_rotate_wins(2, 33, 1939395));
+  EXPECT_FALSE(skinny_rotate_wins(2, 100, 640001));
+  EXPECT_FALSE(skinny_rotate_wins(1, 33, 3878787));
+  EXPECT_FALSE(skinny_rotate_wins(8, 33, 484849));
+  takes(DType::fp16, 33, 1939393,
+        "gather through skewed shared rows (copied through L1), loads rotated, 224 positions");
+  takes(DType::bf16, 25, 2560001, "loads rotated");
+  lacks(DType::fp16, 12, 5333333, "rotated");
+  lacks(DType::fp16, 1939393, 33, "rotated"); // de-interleaving
   // 2-byte elements at s = 34-128 copy a row a warp through L1 (skinny_row_copies): not at 33 or
   // above 128, not 4-byte ones, not de-interleaving.
   using tb::ours::skinny_row_copies;
@@ -388,7 +420,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   // s = 127 twice, 64.
   takes(DType::fp16, 129, 496125, "gather through skewed shared rows, 128 positions a block");
   takes(DType::fp16, 193, 331606, "gather through skewed shared rows, 128 positions a block");
-  takes(DType::fp32, 127, 251969, "gather through skewed shared rows, 64 positions a block");
+  takes(DType::fp32, 127, 251969,
+        "gather through skewed shared rows, loads rotated, 64 positions a block");
   // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
