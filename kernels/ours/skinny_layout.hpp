@@ -240,9 +240,12 @@ TB_HD constexpr bool skinny_row_copies(int element_size, int s) {
 // the model has 7.0 and 6.6 wavefronts, 74.3 -> 93.3 and 74.5 -> 92.3; s = 26, 28-33 +0.7 to
 // +1.6 (4.0-4.5 -> 1.0-2.1); 200 +2.3; fp32 9, 31, 33, 100, 128, 200 +0.2 to +1.0. Where the
 // model has no wavefront to gain: fp16 9, 12, 24 -0.8 to -1.9, fp32 12, 24 -0.5, -0.6; with the
-// row walk (fp16 34-128) -5.8 to -9.8.
+// row walk (fp16 34-128) -5.8 to -9.8. The H100 (6cf1155, two passes): fp16 and bf16 25, 27, 33
+// +2.6 to +3.0 (33 x 1939393 93.9 -> 96.7), 29-32 +0.6 to +0.7, fp32 100 and 200 +2.1 and +5.5;
+// but fp16 200 -1.2, so not for 2-byte elements above s = 128 (four times the data a block).
 inline bool skinny_rotate_wins(int element_size, int s, int L) {
   if ((element_size != 2 && element_size != 4) || skinny_row_copies(element_size, s)) return false;
+  if (element_size == 2 && s > Skinny::kWiderAbove) return false;
   const double plain = skinny_gather_wavefronts(element_size, s, L, false);
   return plain > 0 && skinny_gather_wavefronts(element_size, s, L, true) <= plain - 1.0;
 }
