@@ -500,25 +500,38 @@ template <typename W> __host__ __device__ constexpr unsigned words_pieces(int ro
   return static_cast<unsigned>((L + p - 1) / p);
 }
 
-// kWordsPipe: pieces blockIdx.x, + gridDim.x, ... of every repetition, two spans: piece t + G's
-// copies are issued (a group of their own) before piece t is transposed, and waited for after.
-// Each span is reused only after the __syncthreads that follows phase 2 has read it.
+// kWordsPipe's queue of pieces (one a translation unit; launches on one GPU run one after the
+// other): the next piece to claim over every repetition, and the blocks that have found the
+// queue empty. The last block to find it empty sets both back to 0 for the next launch.
+static __device__ unsigned words_next_piece, words_blocks_done;
+
+// kWordsPipe: each block claims pieces in order from words_next_piece (so the pieces in flight
+// on the GPU stay one run of the long side, as a grid of one block a piece keeps them), two
+// spans: piece n's copies are issued (a group of their own) before piece t is transposed, and
+// waited for after. Each span is reused only after the __syncthreads that follows phase 2 has
+// read it.
 template <typename T, typename W>
 __device__ __forceinline__ void words_pipe_body(T* __restrict__ out, const T* __restrict__ in,
                                                 int cols, int rows, int nreps) {
   static_assert(W::kPipe, "two spans");
   extern __shared__ __align__(16) unsigned char smem_raw[];
+  __shared__ unsigned claimed;
   const int s = cols; // de-interleaving
   const unsigned pieces = words_pieces<W>(rows, cols);
   const unsigned total = pieces * static_cast<unsigned>(nreps);
   const unsigned span_bytes = static_cast<unsigned>(W::span_chunks(s)) * 16;
   uint4* planar = reinterpret_cast<uint4*>(smem_raw) + 2 * W::span_chunks(s);
-  unsigned t = blockIdx.x;
+  const auto claim = [&] {
+    if (threadIdx.x == 0) claimed = atomicAdd(&words_next_piece, 1u);
+    __syncthreads();
+    return claimed;
+  };
+  unsigned t = claim();
   if (t < total)
     words_one<T, false, W, WordsStep::load>(out, in, cols, rows, t % pieces, smem_raw, planar);
   copy16_async_commit();
-  for (unsigned buf = 0; t < total; t += gridDim.x, buf ^= 1) {
-    const unsigned next = t + gridDim.x;
+  for (unsigned buf = 0; t < total; buf ^= 1) {
+    const unsigned next = claim();
     if (next < total)
       words_one<T, false, W, WordsStep::load>(out, in, cols, rows, next % pieces,
                                               smem_raw + (buf ^ 1) * span_bytes, planar);
@@ -528,8 +541,15 @@ __device__ __forceinline__ void words_pipe_body(T* __restrict__ out, const T* __
     words_one<T, false, W, WordsStep::finish>(out, in, cols, rows, t % pieces,
                                               smem_raw + buf * span_bytes, planar);
     __syncthreads(); // phase 3 has read the planar rows the next piece's phase 2 writes
+    t = next;
   }
   copy16_async_wait_all();
+  if (threadIdx.x != 0) return;
+  __threadfence(); // this block's last claim is ordered before its count
+  if (atomicAdd(&words_blocks_done, 1u) == gridDim.x - 1) {
+    words_next_piece = 0; // every block has claimed its last piece
+    words_blocks_done = 0;
+  }
 }
 
 template <typename T, bool INTERLEAVE, typename W = Words<T>>
