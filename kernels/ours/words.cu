@@ -273,44 +273,4 @@ std::string past_note(const tb::LaunchArgs& a) {
         "are free of bank conflicts",
         path_note);
 
-// The pipelined word tile (kWordsPipe): de-interleaving, owning whole output sectors, on a
-// resident grid with two spans a block; R phase-2 items a thread for every byte of an element
-// (1: the half tile's geometry, 2: the whole tile's), held to B blocks an SM. Other shapes run
-// the word tile ours_best's rule picks.
-template <int R, int B> struct LaunchPipe {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    if constexpr (sizeof(T) <= 4) {
-      if (a.rows > a.cols && word_tile_takes(a)) {
-        constexpr unsigned O = tb::ours::kWordsSectors | tb::ours::kWordsPipe;
-        using W = tb::ours::Words<T, R* static_cast<int>(sizeof(T)), B, O>;
-        const std::size_t smem = W::smem(a.cols, false);
-        const auto kernel = ours_words<T, false, W>;
-        tb::allow_dynamic_smem(kernel, smem);
-        const unsigned blocks = std::min(tb::ours::words_pieces<W>(a.rows, a.cols),
-                                         tb::resident_blocks(kernel, 256, smem));
-        tb::launch_kernel(kernel, dim3(blocks), dim3(256), smem, a);
-        return;
-      }
-    }
-    Launch<Tile::as_best, tb::ours::kWordsSectors>::template run<T>(a);
-  }
-};
-
-std::string pipe_note(const tb::LaunchArgs& a) {
-  if (a.rows <= a.cols || !word_tile_takes(a))
-    return "pipeline off for this shape and type; ran ours_words_sectors: " + path_note(a);
-  return path_note(a) + ", pipelined on a resident grid";
-}
-
-[[maybe_unused]] const bool registered_pipe = register_candidate<LaunchPipe<1, 4>>(
-    "ours_words_pipe", "Ours: word tile, pipelined de-interleave (half geometry)",
-    "the de-interleaving word tile with half the positions a block, owning whole output sectors, "
-    "on a resident grid with two spans a block: the next piece's copies in flight while the "
-    "current one is transposed and stored",
-    pipe_note);
-
-[[maybe_unused]] const bool registered_pipe_whole = register_candidate<LaunchPipe<2, 2>>(
-    "ours_words_pipe_whole", "Ours: word tile, pipelined de-interleave (whole geometry)",
-    "ours_words_pipe with the whole tile's positions a block, two blocks an SM", pipe_note);
-
 } // namespace

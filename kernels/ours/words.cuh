@@ -38,7 +38,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64, kWordsPipe = 128;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -100,12 +100,7 @@ struct Words {
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
   static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  // kWordsPipe (de-interleaving): a resident grid, each block taking pieces gridDim.x apart, two
-  // spans in shared memory: the next piece's copies are issued before the current piece's
-  // phases 2 and 3 run, so that a block's loads stay in flight while it transposes and stores
-  // (words_pipe_body). One span more a block, so fewer blocks an SM.
-  static constexpr bool kPipe = (OPTS & kWordsPipe) != 0;
-  static_assert(OPTS < 256 && (!kPipe || kChunk == 0) &&
+  static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
@@ -148,9 +143,7 @@ struct Words {
     return (groups(s) * V * words(s) * 4 + 64) / 16;
   }
   static constexpr std::size_t smem(int s, bool interleave) {
-    return static_cast<std::size_t>(span_chunks(s) * (kPipe ? 2 : 1) +
-                                    planar_chunks(s, interleave)) *
-           16;
+    return static_cast<std::size_t>(span_chunks(s) + planar_chunks(s, interleave)) * 16;
   }
 };
 
@@ -180,15 +173,9 @@ template <int ES> __device__ __forceinline__ void transpose_word_block(unsigned 
   }
 }
 
-// What a call of words_one does with its piece: all of it, or (de-interleaving, the pipelined
-// tile: kWordsPipe) only phase 1's copies, left in flight, or only phases 2 and 3, from a span
-// whose copies have landed.
-enum class WordsStep { whole, load, finish };
-
-template <typename T, bool INTERLEAVE, typename W, WordsStep STEP = WordsStep::whole>
+template <typename T, bool INTERLEAVE, typename W>
 __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                          int rows, unsigned b, unsigned char* span,
-                                          uint4* planar) {
+                                          int rows, unsigned b, unsigned char* smem_raw) {
   using U = typename Bits<sizeof(T)>::type;
   constexpr int ES = W::ES, E = W::E, V = W::V;
   constexpr int CH = W::kChunk;
@@ -206,6 +193,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   const int np = min(P, L - p0);      // positions owned
   const int nl = min(P + UE, L - p0); // positions loaded
   const long long total = static_cast<long long>(rows) * cols;
+  unsigned char* span = smem_raw;
+  uint4* planar = reinterpret_cast<uint4*>(smem_raw) + W::span_chunks(s);
   const U* src = reinterpret_cast<const U*>(in);
   U* dst = reinterpret_cast<U*>(out);
   const int tid = threadIdx.x;
@@ -240,7 +229,6 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   // The interleaved span: elements z0 .. of the matrix, from the block's first position.
   const long long z0 = static_cast<long long>(p0) * s;
 
-  static_assert(STEP == WordsStep::whole || !INTERLEAVE, "steps: de-interleaving");
   if (!INTERLEAVE) {
     // Phase 1: the span's aligned packets in order, copied without passing through registers
     // (copy16_async), every one in flight at once.
@@ -248,8 +236,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     const unsigned d = static_cast<unsigned>(z0 - a0) * ES; // byte of (0, 0)
     const int nch = static_cast<int>((z0 + static_cast<long long>(nl) * s - a0 + V - 1) / V);
     uint4* sp = reinterpret_cast<uint4*>(span);
-    if constexpr (STEP == WordsStep::finish) {
-    } else if constexpr (CH != 0) {
+    if constexpr (CH != 0) {
       // Chunked: position q's PER packets of the chunk (whole packets inside the matrix: rows
       // of cols channels on the 16-byte grid) into span chunks PER·q .. PER·q + PER - 1,
       // swizzled.
@@ -267,12 +254,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
           sp[x] = load_packet(src, g, total);
       }
     }
-    if constexpr (STEP == WordsStep::load) {
-      return;
-    } else if constexpr (STEP == WordsStep::whole) {
-      copy16_async_wait_all();
-      __syncthreads();
-    }
+    copy16_async_wait_all();
+    __syncthreads();
     // Phase 2, 1-byte elements (kWindows): item (cw, pq): the 16-byte window of channels
     // cw·16 .. cw·16 + 15 at positions 4pq .. 4pq + 3 (channels past s are read from the next
     // position and land in planar rows past s, never stored), each window read with
@@ -488,81 +471,16 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 template <typename T, bool INTERLEAVE, typename W>
 __device__ __noinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in, int cols,
                                          int rows, unsigned b, unsigned char* smem_raw) {
-  const int s = W::kChunk ? W::kChunk : INTERLEAVE ? rows : cols;
-  words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw,
-                              reinterpret_cast<uint4*>(smem_raw) + W::span_chunks(s));
-}
-
-// Pieces of a launch: one for every P positions of the long side.
-template <typename W> __host__ __device__ constexpr unsigned words_pieces(int rows, int cols) {
-  const long long L = rows > cols ? rows : cols;
-  const int p = W::width(rows < cols ? rows : cols);
-  return static_cast<unsigned>((L + p - 1) / p);
-}
-
-// kWordsPipe's queue of pieces (one a translation unit; launches on one GPU run one after the
-// other): the next piece to claim over every repetition, and the blocks that have found the
-// queue empty. The last block to find it empty sets both back to 0 for the next launch.
-static __device__ unsigned words_next_piece, words_blocks_done;
-
-// kWordsPipe: each block claims pieces in order from words_next_piece (so the pieces in flight
-// on the GPU stay one run of the long side, as a grid of one block a piece keeps them), two
-// spans: piece n's copies are issued (a group of their own) before piece t is transposed, and
-// waited for after. Each span is reused only after the __syncthreads that follows phase 2 has
-// read it.
-template <typename T, typename W>
-__device__ __forceinline__ void words_pipe_body(T* __restrict__ out, const T* __restrict__ in,
-                                                int cols, int rows, int nreps) {
-  static_assert(W::kPipe, "two spans");
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  __shared__ unsigned claimed;
-  const int s = cols; // de-interleaving
-  const unsigned pieces = words_pieces<W>(rows, cols);
-  const unsigned total = pieces * static_cast<unsigned>(nreps);
-  const unsigned span_bytes = static_cast<unsigned>(W::span_chunks(s)) * 16;
-  uint4* planar = reinterpret_cast<uint4*>(smem_raw) + 2 * W::span_chunks(s);
-  const auto claim = [&] {
-    if (threadIdx.x == 0) claimed = atomicAdd(&words_next_piece, 1u);
-    __syncthreads();
-    return claimed;
-  };
-  unsigned t = claim();
-  if (t < total)
-    words_one<T, false, W, WordsStep::load>(out, in, cols, rows, t % pieces, smem_raw, planar);
-  copy16_async_commit();
-  for (unsigned buf = 0; t < total; buf ^= 1) {
-    const unsigned next = claim();
-    if (next < total)
-      words_one<T, false, W, WordsStep::load>(out, in, cols, rows, next % pieces,
-                                              smem_raw + (buf ^ 1) * span_bytes, planar);
-    copy16_async_commit();
-    copy16_async_wait_groups<1>(); // piece t's copies (this thread's) have landed
-    __syncthreads();
-    words_one<T, false, W, WordsStep::finish>(out, in, cols, rows, t % pieces,
-                                              smem_raw + buf * span_bytes, planar);
-    __syncthreads(); // phase 3 has read the planar rows the next piece's phase 2 writes
-    t = next;
-  }
-  copy16_async_wait_all();
-  if (threadIdx.x != 0) return;
-  __threadfence(); // this block's last claim is ordered before its count
-  if (atomicAdd(&words_blocks_done, 1u) == gridDim.x - 1) {
-    words_next_piece = 0; // every block has claimed its last piece
-    words_blocks_done = 0;
-  }
+  words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw);
 }
 
 template <typename T, bool INTERLEAVE, typename W = Words<T>>
 __device__ __forceinline__ void words_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, int nreps) {
-  if constexpr (W::kPipe && !INTERLEAVE) {
-    words_pipe_body<T, W>(out, in, cols, rows, nreps);
-  } else {
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    for (int r = 0; r < nreps; ++r) {
-      words_piece<T, INTERLEAVE, W>(out, in, cols, rows, blockIdx.x, smem_raw);
-      __syncthreads(); // the next repetition reuses shared memory
-    }
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  for (int r = 0; r < nreps; ++r) {
+    words_piece<T, INTERLEAVE, W>(out, in, cols, rows, blockIdx.x, smem_raw);
+    __syncthreads(); // the next repetition reuses shared memory
   }
 }
 
@@ -668,7 +586,9 @@ constexpr WordsPick words_pick(int element_size, int s, bool interleave, double 
 
 // Blocks of a launch: one for every P positions of the long side.
 template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {
-  return words_pieces<W>(rows, cols);
+  const long long L = rows > cols ? rows : cols;
+  const int p = W::width(rows < cols ? rows : cols);
+  return static_cast<unsigned>((L + p - 1) / p);
 }
 
 } // namespace tb::ours
