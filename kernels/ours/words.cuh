@@ -41,7 +41,7 @@ inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, 
                           kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
-          unsigned OPTS = 0>
+          unsigned OPTS = 0, int OWN = 0>
 struct Words {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
@@ -99,7 +99,11 @@ struct Words {
   // two blocks write parts of one (but where a sector spans two output rows). The halo past the
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
-  static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
+  // OWN (de-interleaving, with kWordsSectors): units of OWN packets instead (4, 8, 16: 64, 128,
+  // 256 bytes), the halo one unit's positions, P whole units.
+  static constexpr int kOwn = (OPTS & kWordsSectors) == 0 ? 1 : OWN != 0 ? OWN : 2;
+  static_assert(OWN == 0 || ((OPTS & kWordsSectors) != 0 && (OWN & (OWN - 1)) == 0 && OWN <= 16),
+                "owned units: whole sectors, a power of two of packets up to 256 bytes");
   static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
