@@ -62,7 +62,9 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
           constexpr unsigned O =
               (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
               (!I && sizeof(T) == 1 ? OPTS & (kWordsSpread | kWordsRotate) : 0u) |
-              (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) | (!I ? OPTS & kWordsSectors : 0u);
+              (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) |
+              (!I ? OPTS & (kWordsSectors | tb::ours::kWordsKeepParts | tb::ours::kWordsWholeFirst)
+                  : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -273,52 +275,27 @@ std::string past_note(const tb::LaunchArgs& a) {
         "are free of bank conflicts",
         path_note);
 
-// The de-interleave owning units of OWN packets (Words' OWN: 64, 128 or 256 bytes) of its output
-// rows, on the geometry ours_best's rule picks (half or whole; WHOLE: always whole).
-template <int OWN, bool WHOLE> struct LaunchOwn {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    if constexpr (sizeof(T) <= 4) {
-      if (a.rows > a.cols && word_tile_takes(a)) {
-        const int s = a.cols;
-        const auto go = [&](auto w) {
-          using W = decltype(w);
-          const std::size_t smem = W::smem(s, false);
-          tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
-          tb::launch_kernel(ours_words<T, false, W>,
-                            dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256), smem, a);
-        };
-        constexpr unsigned O = tb::ours::kWordsSectors;
-        constexpr int ES = static_cast<int>(sizeof(T));
-        if (!WHOLE && tb::ours::words_half_wins(ES, s, false, tb::ours::current_dram_peak_gbps()))
-          go(tb::ours::Words<T, ES, 5, O, OWN>{});
-        else
-          go(tb::ours::Words<T, 2 * ES, 3, O, OWN>{});
-        return;
-      }
-    }
-    Launch<Tile::as_best, tb::ours::kWordsSectors>::template run<T>(a);
-  }
-};
-
-template <int OWN> std::string own_note(const tb::LaunchArgs& a) {
-  if (a.rows <= a.cols || !word_tile_takes(a))
-    return "units off for this shape and type; ran ours_words_sectors: " + path_note(a);
-  return fmt::format("{}, output owned in units of {} bytes", path_note(a), 16 * OWN);
+// Candidates: ours_words_sectors with L2 eviction priorities on its stores (kWordsKeepParts,
+// kWordsWholeFirst).
+std::string hint_note(const tb::LaunchArgs& a) {
+  if (a.rows <= a.cols || !word_tile_takes(a)) return path_note(a);
+  return path_note(a) + ", L2 priorities on the stores";
 }
-
-[[maybe_unused]] const bool registered_own64 = register_candidate<LaunchOwn<4, false>>(
-    "ours_words_own64", "Ours: word tile, de-interleave owning 64-byte units",
-    "ours_words_sectors owning whole 64-byte units of its output rows", own_note<4>);
-[[maybe_unused]] const bool registered_own128 = register_candidate<LaunchOwn<8, false>>(
-    "ours_words_own128", "Ours: word tile, de-interleave owning 128-byte units",
-    "ours_words_sectors owning whole 128-byte units of its output rows", own_note<8>);
-[[maybe_unused]] const bool registered_own256 = register_candidate<LaunchOwn<16, true>>(
-    "ours_words_own256", "Ours: word tile, de-interleave owning 256-byte units (whole tile)",
-    "ours_words_sectors on the whole tile owning whole 256-byte units of its output rows",
-    own_note<16>);
-[[maybe_unused]] const bool registered_own128w = register_candidate<LaunchOwn<8, true>>(
-    "ours_words_own128_whole", "Ours: word tile, de-interleave owning 128-byte units (whole tile)",
-    "ours_words_sectors on the whole tile owning whole 128-byte units of its output rows",
-    own_note<8>);
+[[maybe_unused]] const bool registered_keep =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsKeepParts>>(
+        "ours_words_keep", "Ours: word tile, part pieces kept in L2",
+        "ours_words_sectors storing the 256-byte pieces it writes only part of with L2 evict_last",
+        hint_note);
+[[maybe_unused]] const bool registered_first =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsWholeFirst>>(
+        "ours_words_first", "Ours: word tile, whole pieces evicted first",
+        "ours_words_sectors storing the 256-byte pieces it writes whole with L2 evict_first",
+        hint_note);
+[[maybe_unused]] const bool registered_keep_first =
+    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsKeepParts |
+                                                 tb::ours::kWordsWholeFirst>>(
+        "ours_words_keep_first", "Ours: word tile, part pieces kept, whole ones first",
+        "ours_words_sectors with both: part pieces evict_last, whole pieces evict_first",
+        hint_note);
 
 } // namespace
