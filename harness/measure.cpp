@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <random>
 
 namespace tb {
@@ -24,6 +25,10 @@ void Measurer::upload(DeviceBuffer& dst, const Bytes& src) {
 
 void Measurer::flush_l2(bool clean) {
   if (!m_flush.get()) m_flush = DeviceBuffer(static_cast<std::size_t>(m_flush_bytes));
+  if (!std::getenv("TB_KEEP_PERSISTING")) {
+    TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
+    TB_CUDA_CALL(cudaCtxResetPersistingL2Cache());
+  }
   // A different value each time, so no write can be skipped as redundant.
   TB_CUDA_CALL(cudaMemsetAsync(m_flush.get(), ++m_flush_value, m_flush.bytes(), m_stream.get()));
   if (clean) read_through_l2(m_flush.get(), m_flush.bytes() / 16 * 16, m_stream.get());
