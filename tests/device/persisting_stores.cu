@@ -8,7 +8,8 @@
 #include <cstddef>
 
 namespace {
-// Every 16-byte packet of buf, written with L2 priority evict_last where KEEP, else normally.
+// Every 16-byte packet of buf; where KEEP, those of every other 256-byte piece (the odd ones)
+// with L2 priority evict_last, as a kernel that keeps the pieces it shares with its neighbours.
 template <bool KEEP> __global__ void store_packets(uint4* buf, std::size_t n) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   unsigned long long policy = 0;
@@ -18,7 +19,7 @@ template <bool KEEP> __global__ void store_packets(uint4* buf, std::size_t n) {
        i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
     const unsigned v = static_cast<unsigned>(i);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    if constexpr (KEEP) {
+    if (KEEP && (i >> 4 & 1) != 0) {
       asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %1, %1, %1}, %2;" ::"l"(buf + i),
                    "r"(v), "l"(policy)
                    : "memory");
@@ -31,7 +32,8 @@ template <bool KEEP> __global__ void store_packets(uint4* buf, std::size_t n) {
 } // namespace
 
 namespace tb::test {
-// Writes `bytes` (a multiple of 16) of `buf`, as persisting lines where `keep` (sm_80 and up).
+// Writes `bytes` (a multiple of 16) of `buf`, every other 256-byte piece as persisting lines where
+// `keep` (sm_80 and up).
 void store_with_priority(void* buf, std::size_t bytes, bool keep, cudaStream_t s) {
   const std::size_t n = bytes / 16;
   if (keep)
