@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <random>
 
 namespace tb {
@@ -28,14 +27,12 @@ void Measurer::flush_l2(bool clean) {
   // Lines a kernel stored as persisting (L2 priority evict_last) outlive an overwrite at normal
   // priority, and the next kernel measured would find them in L2: reset them to normal first,
   // after the kernels before. GPUs without persisting lines say cudaErrorNotSupported.
-  if (!std::getenv("TB_KEEP_PERSISTING")) {
-    TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
-    const cudaError_t e = cudaCtxResetPersistingL2Cache();
-    if (e == cudaErrorNotSupported)
-      (void)cudaGetLastError();
-    else
-      TB_CUDA_CALL(e);
-  }
+  TB_CUDA_CALL(cudaStreamSynchronize(m_stream.get()));
+  const cudaError_t e = cudaCtxResetPersistingL2Cache();
+  if (e == cudaErrorNotSupported)
+    (void)cudaGetLastError();
+  else
+    TB_CUDA_CALL(e);
   // A different value each time, so no write can be skipped as redundant.
   TB_CUDA_CALL(cudaMemsetAsync(m_flush.get(), ++m_flush_value, m_flush.bytes(), m_stream.get()));
   if (clean) read_through_l2(m_flush.get(), m_flush.bytes() / 16 * 16, m_stream.get());

@@ -63,30 +63,6 @@ __device__ __forceinline__ void copy16_async_wait_all() {
 #endif
 }
 
-// An L2 eviction priority for stores (createpolicy, sm_80 and up): LAST keeps the lines in L2
-// ahead of others, else they go first. Older GPUs: 0, ignored by store16_global_hinted.
-template <bool LAST> __device__ __forceinline__ unsigned long long l2_store_policy() {
-  unsigned long long p = 0;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  if constexpr (LAST)
-    asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
-  else
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-#endif
-  return p;
-}
-// store16_global (below) with an L2 cache policy from l2_store_policy.
-__device__ __forceinline__ void store16_global_hinted(void* p, const uint4& v,
-                                                      unsigned long long policy) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(p), "r"(v.x),
-               "r"(v.y), "r"(v.z), "r"(v.w), "l"(policy));
-#else
-  (void)policy;
-  *reinterpret_cast<uint4*>(p) = v;
-#endif
-}
-
 // A plain 16-byte store to global memory that stays one instruction. A uint4 assignment reaches
 // the back end as four 32-bit stores that the compiler merges again where it can; in the narrow
 // tile's de-interleave (2- to 8-byte types) it did not, and each warp store became four 32-bit

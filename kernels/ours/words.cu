@@ -62,9 +62,7 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
           constexpr unsigned O =
               (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
               (!I && sizeof(T) == 1 ? OPTS & (kWordsSpread | kWordsRotate) : 0u) |
-              (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) |
-              (!I ? OPTS & (kWordsSectors | tb::ours::kWordsKeepParts | tb::ours::kWordsWholeFirst)
-                  : 0u);
+              (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) | (!I ? OPTS & kWordsSectors : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -274,28 +272,5 @@ std::string past_note(const tb::LaunchArgs& a) {
         "with each warp's items a tile of 4 words x 8 position groups, so that its span loads "
         "are free of bank conflicts",
         path_note);
-
-// Candidates: ours_words_sectors with L2 eviction priorities on its stores (kWordsKeepParts,
-// kWordsWholeFirst).
-std::string hint_note(const tb::LaunchArgs& a) {
-  if (a.rows <= a.cols || !word_tile_takes(a)) return path_note(a);
-  return path_note(a) + ", L2 priorities on the stores";
-}
-[[maybe_unused]] const bool registered_keep =
-    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsKeepParts>>(
-        "ours_words_keep", "Ours: word tile, part pieces kept in L2",
-        "ours_words_sectors storing the 256-byte pieces it writes only part of with L2 evict_last",
-        hint_note);
-[[maybe_unused]] const bool registered_first =
-    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsWholeFirst>>(
-        "ours_words_first", "Ours: word tile, whole pieces evicted first",
-        "ours_words_sectors storing the 256-byte pieces it writes whole with L2 evict_first",
-        hint_note);
-[[maybe_unused]] const bool registered_keep_first =
-    register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsKeepParts |
-                                                 tb::ours::kWordsWholeFirst>>(
-        "ours_words_keep_first", "Ours: word tile, part pieces kept, whole ones first",
-        "ours_words_sectors with both: part pieces evict_last, whole pieces evict_first",
-        hint_note);
 
 } // namespace

@@ -38,8 +38,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64,
-                          kWordsKeepParts = 128, kWordsWholeFirst = 256;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -101,13 +100,7 @@ struct Words {
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
   static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  // kWordsKeepParts (de-interleaving): phase 3 stores the packets of 256-byte pieces of the
-  // output that the block writes only part of (at each end of its row segments) with L2
-  // priority evict_last, so that the neighbour's part can join them in L2 before the piece is
-  // written back; kWordsWholeFirst: the packets of pieces it writes whole with evict_first.
-  static constexpr bool kKeepParts = (OPTS & kWordsKeepParts) != 0;
-  static constexpr bool kWholeFirst = (OPTS & kWordsWholeFirst) != 0;
-  static_assert(OPTS < 512 &&
+  static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
@@ -356,31 +349,13 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // row.
     const int per_row = P / V; // P is whole units
     const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
-    constexpr bool HINTS = W::kKeepParts || W::kWholeFirst;
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
       const int f = head(k), pos = f + m * V;
       if ((W::kOwn == 1 ? pos : f + m / W::kOwn * UE) < np) {
         const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
         const long long at = static_cast<long long>(k + k0) * L + p0 + pos;
         if (pos + V <= L - p0) {
-          if constexpr (HINTS) {
-            // The block's bytes of output row k: from its first unit to the end of its last.
-            const long long row0 = static_cast<long long>(k + k0) * L + p0;
-            const int units = (np - f + UE - 1) / UE;
-            const long long fb = (row0 + f) * ES, eb = (row0 + min(f + units * UE, L - p0)) * ES;
-            const long long pb = at * ES & ~255LL; // the 256-byte piece of this packet
-            const bool part = pb < fb || pb + 256 > eb;
-            const unsigned long long keep = l2_store_policy<true>(),
-                                     first = l2_store_policy<false>();
-            if (part && W::kKeepParts)
-              store16_global_hinted(dst + at, pk, keep);
-            else if (!part && W::kWholeFirst)
-              store16_global_hinted(dst + at, pk, first);
-            else
-              store16_global(dst + at, pk);
-          } else {
-            store16_global(dst + at, pk);
-          }
+          store16_global(dst + at, pk);
         } else { // the row's last packet reaches into the next row, which stores its own part
 #pragma unroll
           for (int j = 0; j < V; ++j)

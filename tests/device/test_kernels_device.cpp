@@ -342,7 +342,7 @@ void store_with_priority(void* buf, std::size_t bytes, bool keep, cudaStream_t s
 namespace {
 // The flush must evict persisting lines too. Lines a kernel stores with L2 priority evict_last
 // outlive an overwrite of the L2 at normal priority, so the next kernel measured on the same
-// output buffer found part of it in L2 (on an H200, ours_best ran 2.6-4.8 points of memcpy
+// output buffer found part of it in L2 (on an H200, ours_best ran 2.7-4.9 points of memcpy
 // faster right after a kernel that stored the pieces it shared with its neighbours so;
 // docs/perf-notes.md): the flush resets them to normal first. ours_best at fp32 2000001 x 16,
 // alone and right after a kernel that stores every other 256-byte piece of the same output as
