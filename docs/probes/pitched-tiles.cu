@@ -16,10 +16,12 @@
 // de-interleave's writes to a few long rows cost by segment length and rows, the class where the
 // H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
+// (./pt words: the word tile's table only, below).
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
 struct Tiles {
@@ -111,7 +113,8 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
   }
 }
 
-int main() {
+int main(int argc, char** argv) {
+  const bool words_only = argc > 1 && std::string(argv[1]) == "words";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -127,16 +130,27 @@ int main() {
   const long long squares[] = {64 * kb,        64 * kb + 256, 120 * kb,      128 * kb,
                                128 * kb + 256, 256 * kb,      256 * kb + 256};
   const int square_tiles[][2] = {{64, 256}, {32, 256}, {32, 512}, {16, 1024}, {8, 2048}};
-  table("Pitches of squares and oblongs (64-256 KB):", squares, square_tiles, out, in, bytes, timer,
-        memcpy_s);
+  if (!words_only)
+    table("Pitches of squares and oblongs (64-256 KB):", squares, square_tiles, out, in, bytes,
+          timer, memcpy_s);
   // The map's tall shapes: a few rows of 2 or 4 MB, on the 256-byte grid or 128 bytes off it
   // (fp32 500000 x 64 writes rows of 2000000 bytes, 128 mod 256); tiles of 8 to 64 rows of 256
   // bytes to 2 KB, as a de-interleave's block writes (write) or an interleave's reads (read).
   const long long tall[] = {2000000, 2000128, 4000000, 4000128};
   const int tall_tiles[][2] = {{8, 256},  {8, 512},   {8, 1024}, {8, 2048}, {16, 256},
                                {16, 512}, {16, 1024}, {32, 256}, {32, 512}, {64, 256}};
-  table("Pitches of the map's tall shapes (2 and 4 MB, on the 256-byte grid or off it):", tall,
-        tall_tiles, out, in, bytes, timer, memcpy_s);
+  if (!words_only)
+    table("Pitches of the map's tall shapes (2 and 4 MB, on the 256-byte grid or off it):", tall,
+          tall_tiles, out, in, bytes, timer, memcpy_s);
+  // The word tile's de-interleave: every row of the short side a block (31 rows of about 4.3 MB
+  // fill the 128 MB, so one tile down and blocks along the rows), segments of 480 bytes (fp16
+  // s = 31, half the positions a block) or whole 256-byte pieces; rows on the grid, 16 bytes off
+  // it (every row at another offset, as at an odd long side) and 128 off it. Argument "words":
+  // this table only.
+  const long long words_pitches[] = {4329472, 4329488, 4329600};
+  const int words_tiles[][2] = {{31, 256}, {31, 480}, {31, 512}, {32, 512}};
+  table("The word tile's de-interleave (all rows a block; pitches 0, 16, 128 mod 256):",
+        words_pitches, words_tiles, out, in, bytes, timer, memcpy_s);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
 }
