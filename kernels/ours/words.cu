@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <string>
 #include <type_traits>
 
@@ -273,6 +274,11 @@ std::string past_note(const tb::LaunchArgs& a) {
         "are free of bank conflicts",
         path_note);
 
+int& cluster_occupancy() {
+  static int n = 0;
+  return n;
+}
+
 // Candidates: the de-interleave owning whole 256-byte pieces of its output rows in clusters of C
 // blocks along the long side (Words' CLUSTER; sm_90), on the whole tile (R = 2) or the half
 // (R = 1). Other shapes, and GPUs before sm_90, run ours_words_sectors.
@@ -301,6 +307,10 @@ template <int C, int R> struct LaunchCluster {
         attr[0].val.clusterDim.z = 1;
         cfg.attrs = attr;
         cfg.numAttrs = 1;
+        static std::map<std::size_t, int> clusters; // resident clusters, for the note
+        if (!clusters.count(smem))
+          TB_CUDA_CALL(cudaOccupancyMaxActiveClusters(&clusters[smem], kernel, &cfg));
+        cluster_occupancy() = clusters[smem];
         TB_CUDA_CALL(cudaLaunchKernelEx(&cfg, kernel, static_cast<T*>(a.out),
                                         static_cast<const T*>(a.in), a.cols, a.rows, a.nreps));
         return;
@@ -313,7 +323,8 @@ template <int C, int R> struct LaunchCluster {
 std::string cluster_note(const tb::LaunchArgs& a) {
   if (a.rows <= a.cols || !word_tile_takes(a))
     return "clusters off for this shape and type; ran ours_words_sectors: " + path_note(a);
-  return path_note(a) + ", whole 256-byte output pieces, clusters along the long side";
+  return fmt::format("{}, whole 256-byte output pieces, clusters along the long side ({} resident)",
+                     path_note(a), cluster_occupancy());
 }
 
 [[maybe_unused]] const bool registered_cluster4 = register_candidate<LaunchCluster<4, 2>>(

@@ -390,7 +390,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // Phase 3: output row k's aligned packets f_k + m·V (f_k: the first unit boundary) of the
     // units that start at block positions below np, each read at that position from the planar
     // row (with clusters, from the next block's past NQ·V positions).
-    const int per_row = CL > 1 ? NQ : P / V; // P is whole units
+    const int per_row = CL > 1 ? (NQ + W::kOwn - 1) / W::kOwn * W::kOwn : P / V; // whole units
     const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
       const int f = head(k), pos = f + m * V;
