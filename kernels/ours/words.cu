@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <string>
 #include <type_traits>
 
@@ -273,71 +272,5 @@ std::string past_note(const tb::LaunchArgs& a) {
         "with each warp's items a tile of 4 words x 8 position groups, so that its span loads "
         "are free of bank conflicts",
         path_note);
-
-int& cluster_occupancy() {
-  static int n = 0;
-  return n;
-}
-
-// Candidates: the de-interleave owning whole 256-byte pieces of its output rows in clusters of C
-// blocks along the long side (Words' CLUSTER; sm_90), on the whole tile (R = 2) or the half
-// (R = 1). Other shapes, and GPUs before sm_90, run ours_words_sectors.
-template <int C, int R> struct LaunchCluster {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    int device = 0, major = 0;
-    TB_CUDA_CALL(cudaGetDevice(&device));
-    TB_CUDA_CALL(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-    if constexpr (sizeof(T) <= 4) {
-      if (major >= 9 && a.rows > a.cols && word_tile_takes(a)) {
-        constexpr int ES = static_cast<int>(sizeof(T));
-        using W = tb::ours::Words<T, R * ES, R == 2 ? 3 : 5, tb::ours::kWordsSectors, 16, C>;
-        const int s = a.cols, per = C * W::groups(s) * W::V - 16 * W::V;
-        const std::size_t smem = W::smem(s, false);
-        const auto kernel = ours_words<T, false, W>;
-        tb::allow_dynamic_smem(kernel, smem);
-        cudaLaunchConfig_t cfg = {};
-        cfg.gridDim = dim3(static_cast<unsigned>((a.rows + per - 1) / per * C));
-        cfg.blockDim = dim3(256);
-        cfg.dynamicSmemBytes = smem;
-        cfg.stream = a.stream;
-        cudaLaunchAttribute attr[1];
-        attr[0].id = cudaLaunchAttributeClusterDimension;
-        attr[0].val.clusterDim.x = C;
-        attr[0].val.clusterDim.y = 1;
-        attr[0].val.clusterDim.z = 1;
-        cfg.attrs = attr;
-        cfg.numAttrs = 1;
-        static std::map<std::size_t, int> clusters; // resident clusters, for the note
-        if (!clusters.count(smem))
-          TB_CUDA_CALL(cudaOccupancyMaxActiveClusters(&clusters[smem], kernel, &cfg));
-        cluster_occupancy() = clusters[smem];
-        TB_CUDA_CALL(cudaLaunchKernelEx(&cfg, kernel, static_cast<T*>(a.out),
-                                        static_cast<const T*>(a.in), a.cols, a.rows, a.nreps));
-        return;
-      }
-    }
-    Launch<Tile::as_best, tb::ours::kWordsSectors>::template run<T>(a);
-  }
-};
-
-std::string cluster_note(const tb::LaunchArgs& a) {
-  if (a.rows <= a.cols || !word_tile_takes(a))
-    return "clusters off for this shape and type; ran ours_words_sectors: " + path_note(a);
-  return fmt::format("{}, whole 256-byte output pieces, clusters along the long side ({} resident)",
-                     path_note(a), cluster_occupancy());
-}
-
-[[maybe_unused]] const bool registered_cluster4 = register_candidate<LaunchCluster<4, 2>>(
-    "ours_words_cluster4", "Ours: word tile, 256-byte pieces in clusters of 4 (whole tile)",
-    "the de-interleaving word tile owning whole 256-byte pieces of its output rows, in clusters "
-    "of 4 blocks along the long side, each reading its last pieces' tails from the next block's "
-    "shared memory (sm_90)",
-    cluster_note);
-[[maybe_unused]] const bool registered_cluster4h = register_candidate<LaunchCluster<4, 1>>(
-    "ours_words_cluster4_half", "Ours: word tile, 256-byte pieces in clusters of 4 (half tile)",
-    "ours_words_cluster4 on the half tile's positions, five blocks an SM", cluster_note);
-[[maybe_unused]] const bool registered_cluster8h = register_candidate<LaunchCluster<8, 1>>(
-    "ours_words_cluster8_half", "Ours: word tile, 256-byte pieces in clusters of 8 (half tile)",
-    "ours_words_cluster4_half in clusters of 8", cluster_note);
 
 } // namespace

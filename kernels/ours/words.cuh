@@ -33,8 +33,6 @@
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
 #include "kernels/ours/word_layout.hpp" // store_low_bytes, chunk_swizzle, planar_row_chunks
 
-#include <cooperative_groups.h>
-
 namespace tb::ours {
 
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
@@ -43,7 +41,7 @@ inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, 
                           kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
-          unsigned OPTS = 0, int OWN = 0, int CLUSTER = 1>
+          unsigned OPTS = 0>
 struct Words {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
@@ -101,18 +99,7 @@ struct Words {
   // two blocks write parts of one (but where a sector spans two output rows). The halo past the
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
-  // OWN (de-interleaving, with kWordsSectors): units of OWN packets instead of sectors (16: whole
-  // 256-byte pieces of the output). CLUSTER (sm_90, with OWN): blocks in clusters of CLUSTER along
-  // the long side, each owning the units that start in its NQ·V positions and reading their tails
-  // past those from the next block's planar rows (distributed shared memory); only the
-  // cluster's last block owns a unit's positions fewer and reads them as a halo. Launched by
-  // launch_words_cluster (words.cu).
-  static constexpr int kOwn = (OPTS & kWordsSectors) == 0 ? 1 : OWN != 0 ? OWN : 2;
-  static constexpr int kCluster = CLUSTER;
-  static_assert(OWN == 0 || ((OPTS & kWordsSectors) != 0 && (OWN & (OWN - 1)) == 0 && OWN <= 16),
-                "owned units: whole sectors, a power of two of packets up to 256 bytes");
-  static_assert(CLUSTER == 1 || (OWN != 0 && (OPTS & kWordsChunk) == 0),
-                "clusters: owned units, no chunks");
+  static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
   static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
@@ -160,30 +147,6 @@ struct Words {
   }
 };
 
-// Clusters (Words::kCluster, sm_90): every block of the cluster at the barrier, and the address
-// in block `rank` of the cluster of what `p` points to in this block's shared memory. Without
-// clusters (CL = 1) a block barrier; older GPUs never launch clusters.
-template <int CL> __device__ __forceinline__ void cluster_sync() {
-  if constexpr (CL == 1) {
-    __syncthreads();
-  } else {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    cooperative_groups::this_cluster().sync();
-#else
-    __trap();
-#endif
-  }
-}
-__device__ __forceinline__ const unsigned char* cluster_peer(const unsigned char* p, int rank) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  return cooperative_groups::this_cluster().map_shared_rank(p, static_cast<unsigned>(rank));
-#else
-  (void)rank;
-  __trap();
-  return p;
-#endif
-}
-
 // The 32-bit word at byte a of shared memory (a a multiple of ES): two loads and a funnel shift.
 template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned* w, unsigned a) {
   if constexpr (ES == 4) {
@@ -226,15 +189,9 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   const int nchunks = CH ? cols / CH : 1;
   const unsigned bp = CH ? b / static_cast<unsigned>(nchunks) : b; // the block's positions
   const int k0 = CH ? static_cast<int>(b % static_cast<unsigned>(nchunks)) * CH : 0;
-  // With clusters: rank cr of the block's cluster, positions NQ·V a block but a unit fewer for the
-  // cluster's last (Words::kCluster).
-  constexpr int CL = W::kCluster;
-  const int cr = CL > 1 ? static_cast<int>(bp % CL) : 0;
-  const int p0 = CL > 1 ? static_cast<int>(bp / CL) * (CL * NQ * V - UE) + cr * NQ * V
-                        : static_cast<int>(bp) * P;
-  const int np =
-      CL > 1 ? min(cr == CL - 1 ? NQ * V - UE : NQ * V, L - p0) : min(P, L - p0); // positions owned
-  const int nl = min(CL > 1 ? NQ * V : P + UE, L - p0); // positions loaded
+  const int p0 = static_cast<int>(bp) * P;
+  const int np = min(P, L - p0);      // positions owned
+  const int nl = min(P + UE, L - p0); // positions loaded
   const long long total = static_cast<long long>(rows) * cols;
   unsigned char* span = smem_raw;
   uint4* planar = reinterpret_cast<uint4*>(smem_raw) + W::span_chunks(s);
@@ -386,24 +343,16 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
         }
       }
     }
-    cluster_sync<CL>(); // with clusters, the next block's planar rows are written too
+    __syncthreads();
     // Phase 3: output row k's aligned packets f_k + m·V (f_k: the first unit boundary) of the
     // units that start at block positions below np, each read at that position from the planar
-    // row (with clusters, from the next block's past NQ·V positions).
-    const int per_row = CL > 1 ? (NQ + W::kOwn - 1) / W::kOwn * W::kOwn : P / V; // whole units
+    // row.
+    const int per_row = P / V; // P is whole units
     const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
       const int f = head(k), pos = f + m * V;
       if ((W::kOwn == 1 ? pos : f + m / W::kOwn * UE) < np) {
-        uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
-        if constexpr (CL > 1) {
-          if (pos + V > NQ * V) { // the next block's row k, from its position 0 = ours NQ·V
-            const unsigned char* next =
-                cluster_peer(rowd(k), cr + 1) - static_cast<unsigned>(NQ * V * ES);
-            const uint4 far = shared_read16<ES>(next, static_cast<unsigned>(pos * ES));
-            pk = pos >= NQ * V ? far : blend16<ES>(pk, far, NQ * V - pos);
-          }
-        }
+        const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
         const long long at = static_cast<long long>(k + k0) * L + p0 + pos;
         if (pos + V <= L - p0) {
           store16_global(dst + at, pk);
@@ -425,7 +374,6 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
           dst[static_cast<long long>(k + k0) * L + j] = reinterpret_cast<const U*>(rowd(k))[j];
       }
     }
-    if constexpr (CL > 1) cluster_sync<CL>(); // no shared memory changes while read by another
   } else {
     // Phase 1: each planar row segment's aligned packets (positions from the segment's first,
     // nl of them) into shared row k, chunk j, copied as the de-interleave's span is.
