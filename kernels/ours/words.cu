@@ -233,13 +233,6 @@ bool register_candidate(const char* id, const char* name, const char* summary,
         "owns sectors where words_sectors_wins",
         path_note);
 
-[[maybe_unused]] const bool registered_whole_sectors =
-    register_candidate<Launch<Tile::whole, tb::ours::kWordsSectors>>(
-        "ours_words_whole_sectors", "Ours: word tile, whole, de-interleave owning whole sectors",
-        "the whole word tile (never half the positions a block), de-interleaving into whole "
-        "32-byte sectors of its output rows",
-        path_note);
-
 [[maybe_unused]] const bool registered_rotate =
     register_candidate<Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsRotate>>(
         "ours_words_rotate", "Ours: word tile, u8 de-interleave with rotated windows",
