@@ -17,8 +17,7 @@ namespace {
 
 // SECTORS: the gather de-interleaving 4- and 8-byte elements into whole output sectors
 // (kSkinnySectors); other shapes and types as the gather.
-// ROTATE: the interleaving gather's loads rotated where skinny_rotate_wins says so.
-template <tb::ours::SkinnyPath PATH, bool SECTORS = false, bool ROTATE = true> struct Launch {
+template <tb::ours::SkinnyPath PATH, bool SECTORS = false> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     auto g = tb::ours::skinny_launch<T>(a.rows, a.cols, PATH);
     constexpr bool kSectors = SECTORS && sizeof(T) >= 4;
@@ -27,7 +26,7 @@ template <tb::ours::SkinnyPath PATH, bool SECTORS = false, bool ROTATE = true> s
     }
     constexpr bool kRows = sizeof(T) == 2; // skinny_row_copies
     if constexpr (kRows) g = tb::ours::skinny_rows_launch<T>(g, std::min(a.rows, a.cols));
-    constexpr bool kRotate = ROTATE && (sizeof(T) == 2 || sizeof(T) == 4);
+    constexpr bool kRotate = sizeof(T) == 2 || sizeof(T) == 4; // skinny_rotate_wins
     if constexpr (kRotate)
       g = tb::ours::skinny_rotate_launch<T>(g, std::min(a.rows, a.cols), std::max(a.rows, a.cols));
     tb::ours::launch_skinny<T, kSectors, kRows, kRotate>(g, a, [](auto side, auto interleave) {
@@ -74,17 +73,6 @@ std::string direction(const tb::LaunchArgs& a) {
             .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                    "every packet stored once, by one 16-byte "
                                                    "store")))) &&
-    tb::register_kernel(
-        tb::kernel("ours_skinny_gather_plain", tb::Family::ours,
-                   "Ours: skinny gather, interleave's loads never rotated",
-                   tb::launcher<Launch<tb::ours::SkinnyPath::gather, false, false>>())
-            .source(tb::ours::kSource)
-            .summary("ours_skinny_gather without skinny_rotate_wins: every lane reads its "
-                     "packet's elements in order")
-            .output(tb::Output::transpose)
-            .geometry(0, 0, 256, 1)
-            .order(17)
-            .suites({"best"})) &&
     tb::register_kernel(
         tb::kernel("ours_skinny_sectors", tb::Family::ours,
                    "Ours: skinny gather, de-interleave owning whole output sectors",
