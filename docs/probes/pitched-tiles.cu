@@ -16,7 +16,7 @@
 // de-interleave's writes to a few long rows cost by segment length and rows, the class where the
 // H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
-// (./pt words: the word tile's table only, below).
+// (./pt words: the word tile's table only; ./pt segments: segments of 480 bytes to 4 KB, below).
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
 
@@ -55,6 +55,32 @@ __global__ void __launch_bounds__(256) copy_tiles(uint4* out, const uint4* in, T
     if (to[u] >= 0) out[to[u]] = v[u];
 }
 
+// The same, for tiles of any size: 8 packets a thread in flight, then the next 8.
+template <bool READ>
+__global__ void __launch_bounds__(256) copy_long_tiles(uint4* out, const uint4* in, Tiles t) {
+  const long long b = blockIdx.x;
+  const long long y = b % t.ty, x = b / t.ty;
+  const int wp = t.W / 16;
+  for (int q0 = 0; q0 < t.n; q0 += 8 * 256) {
+    uint4 v[8];
+    long long to[8];
+#pragma unroll
+    for (int u = 0; u < 8; ++u) {
+      const int q = q0 + threadIdx.x + 256 * u;
+      to[u] = -1;
+      if (q >= t.n) continue;
+      const int r = q / wp, c = q % wp;
+      const long long pitched = ((y * t.R + r) * t.pitch + x * t.W) / 16 + c;
+      const long long flat = b * static_cast<long long>(t.n) + q;
+      v[u] = in[READ ? pitched : flat];
+      to[u] = READ ? flat : pitched;
+    }
+#pragma unroll
+    for (int u = 0; u < 8; ++u)
+      if (to[u] >= 0) out[to[u]] = v[u];
+  }
+}
+
 Tiles make_tiles(long long bytes, long long pitch, int R, int W) {
   Tiles t{pitch, R, W, pitch / W, 0, R * W / 16};
   t.ty = bytes / (pitch * R); // whole tiles of the rows that fit in the bytes
@@ -88,7 +114,7 @@ bool check(uint4* out, uint4* in, long long bytes) {
 }
 
 // One table: a row a tile shape (rows x bytes), a column a pitch, read / write as % of memcpy.
-template <std::size_t NP, std::size_t NS>
+template <bool LONG = false, std::size_t NP, std::size_t NS>
 void table(const char* title, const long long (&pitches)[NP], const int (&shapes)[NS][2],
            uint4* out, uint4* in, long long bytes, ProbeTimer& timer, double memcpy_s) {
   std::printf("\n%s\n%10s", title, "tile");
@@ -104,8 +130,18 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
       }
       const unsigned blocks = static_cast<unsigned>(t.tx * t.ty);
       const double moved = 2.0 * blocks * t.n * 16; // the bytes moved, in and out
-      const double rd = timer.seconds([&] { copy_tiles<true><<<blocks, 256>>>(out, in, t); });
-      const double wr = timer.seconds([&] { copy_tiles<false><<<blocks, 256>>>(out, in, t); });
+      const double rd = timer.seconds([&] {
+        if (LONG)
+          copy_long_tiles<true><<<blocks, 256>>>(out, in, t);
+        else
+          copy_tiles<true><<<blocks, 256>>>(out, in, t);
+      });
+      const double wr = timer.seconds([&] {
+        if (LONG)
+          copy_long_tiles<false><<<blocks, 256>>>(out, in, t);
+        else
+          copy_tiles<false><<<blocks, 256>>>(out, in, t);
+      });
       const double ref = 2.0 * bytes / memcpy_s;
       std::printf(" %6.1f/%6.1f", 100 * moved / rd / ref, 100 * moved / wr / ref);
     }
@@ -114,7 +150,8 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 }
 
 int main(int argc, char** argv) {
-  const bool words_only = argc > 1 && std::string(argv[1]) == "words";
+  const std::string only = argc > 1 ? argv[1] : "";
+  const bool words_only = only == "words" || only == "segments";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -149,8 +186,20 @@ int main(int argc, char** argv) {
   // this table only.
   const long long words_pitches[] = {4329472, 4329488, 4329600};
   const int words_tiles[][2] = {{31, 256}, {31, 480}, {31, 512}, {32, 512}};
-  table("The word tile's de-interleave (all rows a block; pitches 0, 16, 128 mod 256):",
-        words_pitches, words_tiles, out, in, bytes, timer, memcpy_s);
+  if (only != "segments")
+    table("The word tile's de-interleave (all rows a block; pitches 0, 16, 128 mod 256):",
+          words_pitches, words_tiles, out, in, bytes, timer, memcpy_s);
+  // Longer segments of the same rows (argument "segments"): whole sectors that end inside a
+  // 256-byte piece (480, 992, 2016, 4064 bytes) beside whole pieces of about the same length,
+  // rows on the grid and 32 bytes apart from it (row k at 32k mod 256, as whole sectors of rows
+  // at every offset): how much of the pieces' cost a block writing longer segments escapes.
+  const long long segment_pitches[] = {4329472, 4329504};
+  const int segment_tiles[][2] = {{31, 480},  {31, 512},  {31, 992},  {31, 1024},
+                                  {31, 2016}, {31, 2048}, {31, 4064}, {31, 4096}};
+  if (only == "segments")
+    table<true>("Segments of the de-interleave's rows (all rows a block, 8 packets a thread at a "
+                "time; pitches 0, 32 mod 256):",
+                segment_pitches, segment_tiles, out, in, bytes, timer, memcpy_s);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
 }
