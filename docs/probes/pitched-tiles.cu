@@ -81,6 +81,36 @@ __global__ void __launch_bounds__(256) copy_long_tiles(uint4* out, const uint4* 
   }
 }
 
+// Segments copied in place (in[i] to out[i] for every packet of every row segment of a tile, so
+// both sides see the same pattern), the lanes either in the segment's order (a warp's 32 packets
+// start where the segment starts) or on windows of 32 packets aligned in the address space (a
+// warp's stores cover whole 128-byte lines; a segment's ends take warps of fewer lanes).
+template <bool ALIGNED>
+__global__ void __launch_bounds__(256) copy_segments(uint4* out, const uint4* in, Tiles t) {
+  const long long x = blockIdx.x; // one tile down (t.ty == 1)
+  const int wp = t.W / 16;
+  const int nv = ALIGNED ? (wp + 31 + 31) / 32 * 32 : wp; // lane slots a row
+  for (int q0 = 0; q0 < t.R * nv; q0 += 8 * 256) {
+    uint4 v[8];
+    long long at[8];
+#pragma unroll
+    for (int u = 0; u < 8; ++u) {
+      const int q = q0 + threadIdx.x + 256 * u;
+      at[u] = -1;
+      if (q >= t.R * nv) continue;
+      const int r = q / nv;
+      const long long first = (r * t.pitch + x * t.W) / 16;
+      const int c = ALIGNED ? q % nv - static_cast<int>(first & 31) : q % nv;
+      if (c < 0 || c >= wp) continue;
+      at[u] = first + c;
+      v[u] = in[at[u]];
+    }
+#pragma unroll
+    for (int u = 0; u < 8; ++u)
+      if (at[u] >= 0) out[at[u]] = v[u];
+  }
+}
+
 Tiles make_tiles(long long bytes, long long pitch, int R, int W) {
   Tiles t{pitch, R, W, pitch / W, 0, R * W / 16};
   t.ty = bytes / (pitch * R); // whole tiles of the rows that fit in the bytes
@@ -151,7 +181,7 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
-  const bool words_only = only == "words" || only == "segments";
+  const bool words_only = only == "words" || only == "segments" || only == "lanes";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -186,7 +216,7 @@ int main(int argc, char** argv) {
   // this table only.
   const long long words_pitches[] = {4329472, 4329488, 4329600};
   const int words_tiles[][2] = {{31, 256}, {31, 480}, {31, 512}, {32, 512}};
-  if (only != "segments")
+  if (only != "segments" && only != "lanes")
     table("The word tile's de-interleave (all rows a block; pitches 0, 16, 128 mod 256):",
           words_pitches, words_tiles, out, in, bytes, timer, memcpy_s);
   // Longer segments of the same rows (argument "segments"): whole sectors that end inside a
@@ -196,6 +226,58 @@ int main(int argc, char** argv) {
   const long long segment_pitches[] = {4329472, 4329504};
   const int segment_tiles[][2] = {{31, 480},  {31, 512},  {31, 992},  {31, 1024},
                                   {31, 2016}, {31, 2048}, {31, 4064}, {31, 4096}};
+  // Argument "lanes": the same segments copied in place, lanes in the segment's order against
+  // lanes on aligned windows of 32 packets: whether what a misaligned segment costs is in each
+  // warp's stores spanning five 128-byte lines (and every 256-byte piece written by two
+  // instructions) rather than in the segment's ends.
+  if (only == "lanes") {
+    // Both lane orders checked once against the host: every segment packet copied, nothing else.
+    for (int aligned = 0; aligned < 2; ++aligned) {
+      const Tiles t = make_tiles(bytes, 4329504, 31, 4064);
+      const long long total = bytes / 16;
+      std::vector<uint4> h(total);
+      for (long long i = 0; i < total; ++i) h[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
+      CHECK(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
+      CHECK(cudaMemset(out, 0xff, bytes));
+      if (aligned)
+        copy_segments<true><<<static_cast<unsigned>(t.tx), 256>>>(out, in, t);
+      else
+        copy_segments<false><<<static_cast<unsigned>(t.tx), 256>>>(out, in, t);
+      CHECK(cudaMemcpy(h.data(), out, bytes, cudaMemcpyDeviceToHost));
+      long long copied = 0, wrong = 0;
+      for (long long i = 0; i < total; ++i) {
+        const long long row = i * 16 / t.pitch, col = i * 16 % t.pitch;
+        const bool in_seg = row < t.R && col < t.tx * t.W;
+        if (h[i].x == static_cast<unsigned>(i) && h[i].w == 3)
+          ++copied;
+        else if (in_seg || h[i].x != 0xffffffffu)
+          ++wrong;
+        if (in_seg && h[i].x != static_cast<unsigned>(i)) ++wrong;
+      }
+      if (wrong != 0 || copied != t.tx * t.n) {
+        std::printf("check (lanes %s): %lld packets copied of %lld, %lld wrong\n",
+                    aligned ? "aligned" : "in order", copied, t.tx * t.n, wrong);
+        return 1;
+      }
+    }
+    std::printf("\nSegments copied in place, lanes in segment order / on aligned windows (all rows "
+                "a block; pitches 0, 32 mod 256):\n%10s", "tile");
+    for (long long p : segment_pitches) std::printf(" %13lld", p);
+    std::printf("\n");
+    for (const auto& sh : segment_tiles) {
+      std::printf("%5d x %4d", sh[0], sh[1]);
+      for (long long p : segment_pitches) {
+        const Tiles t = make_tiles(bytes, p, sh[0], sh[1]);
+        const unsigned blocks = static_cast<unsigned>(t.tx);
+        const double moved = 2.0 * blocks * t.n * 16;
+        const double ref = 2.0 * bytes / memcpy_s;
+        const double nat = timer.seconds([&] { copy_segments<false><<<blocks, 256>>>(out, in, t); });
+        const double ali = timer.seconds([&] { copy_segments<true><<<blocks, 256>>>(out, in, t); });
+        std::printf(" %6.1f/%6.1f", 100 * moved / nat / ref, 100 * moved / ali / ref);
+      }
+      std::printf("\n");
+    }
+  }
   if (only == "segments")
     table<true>("Segments of the de-interleave's rows (all rows a block, 8 packets a thread at a "
                 "time; pitches 0, 32 mod 256):",
