@@ -16,7 +16,7 @@
 // de-interleave's writes to a few long rows cost by segment length and rows, the class where the
 // H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
-// (./pt words: the word tile's table only; ./pt segments: segments of 480 bytes to 4 KB, below).
+// (./pt words: the word tile's table only; ./pt segments, lanes, atoms: the tables below).
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
 
@@ -181,7 +181,8 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
-  const bool words_only = only == "words" || only == "segments" || only == "lanes";
+  const bool words_only =
+      only == "words" || only == "segments" || only == "lanes" || only == "atoms";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -216,7 +217,7 @@ int main(int argc, char** argv) {
   // this table only.
   const long long words_pitches[] = {4329472, 4329488, 4329600};
   const int words_tiles[][2] = {{31, 256}, {31, 480}, {31, 512}, {32, 512}};
-  if (only != "segments" && only != "lanes")
+  if (only == "" || only == "words")
     table("The word tile's de-interleave (all rows a block; pitches 0, 16, 128 mod 256):",
           words_pitches, words_tiles, out, in, bytes, timer, memcpy_s);
   // Longer segments of the same rows (argument "segments"): whole sectors that end inside a
@@ -230,7 +231,13 @@ int main(int argc, char** argv) {
   // lanes on aligned windows of 32 packets: whether what a misaligned segment costs is in each
   // warp's stores spanning five 128-byte lines (and every 256-byte piece written by two
   // instructions) rather than in the segment's ends.
-  if (only == "lanes") {
+  // Argument "atoms": segments of whole 128-byte lines (384, 896), whole 64-byte pieces (448,
+  // 960), whole 32-byte sectors (480, 992) and whole 256-byte pieces (512, 1024), as "lanes"
+  // measures them: the size of the unit whose parts cost when two blocks write one.
+  const int atom_tiles[][2] = {{31, 384}, {31, 448}, {31, 480}, {31, 512},
+                               {31, 896}, {31, 960}, {31, 992}, {31, 1024}};
+  if (only == "lanes" || only == "atoms") {
+    const bool atoms = only == "atoms";
     // Both lane orders checked once against the host: every segment packet copied, nothing else.
     for (int aligned = 0; aligned < 2; ++aligned) {
       const Tiles t = make_tiles(bytes, 4329504, 31, 4064);
@@ -264,7 +271,8 @@ int main(int argc, char** argv) {
                 "a block; pitches 0, 32 mod 256):\n%10s", "tile");
     for (long long p : segment_pitches) std::printf(" %13lld", p);
     std::printf("\n");
-    for (const auto& sh : segment_tiles) {
+    for (int i = 0; i < 8; ++i) {
+      const int(&sh)[2] = atoms ? atom_tiles[i] : segment_tiles[i];
       std::printf("%5d x %4d", sh[0], sh[1]);
       for (long long p : segment_pitches) {
         const Tiles t = make_tiles(bytes, p, sh[0], sh[1]);
