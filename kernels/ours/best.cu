@@ -240,7 +240,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
 }
 
-template <unsigned X = 0> struct LaunchX {
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const double dram = tb::ours::current_dram_peak_gbps();
     switch (choose(a, dram)) {
@@ -305,34 +305,34 @@ template <unsigned X = 0> struct LaunchX {
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           if constexpr (sizeof(T) == 1 && I) {
             if (compact && half)
-              words(tb::ours::WordsHalf<T, I, CO | X>{});
+              words(tb::ours::WordsHalf<T, I, CO>{});
             else if (compact) // past one tile
-              words(tb::ours::Words<T, R, 3, CO | X>{});
+              words(tb::ours::Words<T, R, 3, CO>{});
             else if (half)
-              words(tb::ours::WordsHalf<T, I, X>{});
+              words(tb::ours::WordsHalf<T, I>{});
             else
-              words(tb::ours::Words<T, R, 3, X>{});
+              words(tb::ours::Words<T>{});
           } else if constexpr (!I) {
             if constexpr (sizeof(T) == 1) { // rotated windows own whole sectors (words_pick)
               constexpr unsigned SR = SE | tb::ours::kWordsRotate;
-              if (rotate && half) return words(tb::ours::WordsHalf<T, false, SR | X>{});
-              if (rotate) return words(tb::ours::Words<T, R, 3, SR | X>{});
+              if (rotate && half) return words(tb::ours::WordsHalf<T, false, SR>{});
+              if (rotate) return words(tb::ours::Words<T, R, 3, SR>{});
             }
             if (half && sectors)
-              words(tb::ours::WordsHalf<T, false, SE | X>{});
+              words(tb::ours::WordsHalf<T, false, SE>{});
             else if (half) // where words_half_wins says so
-              words(tb::ours::WordsHalf<T, false, X>{});
+              words(tb::ours::WordsHalf<T, false>{});
             else if (sectors)
-              words(tb::ours::Words<T, R, 3, SE | X>{});
+              words(tb::ours::Words<T, R, 3, SE>{});
             else
-              words(tb::ours::Words<T, R, 3, X>{});
+              words(tb::ours::Words<T>{});
           } else if constexpr (sizeof(T) == 2) {
             if (compact) // past one tile, or where words_two_byte_interleave_wins
-              words(tb::ours::Words<T, R, 3, CO | X>{});
+              words(tb::ours::Words<T, R, 3, CO>{});
             else
-              words(tb::ours::Words<T, R, 3, X>{});
+              words(tb::ours::Words<T>{});
           } else {
-            words(tb::ours::Words<T, R, 3, X>{});
+            words(tb::ours::Words<T>{});
           }
         };
         if (a.rows <= a.cols)
@@ -603,7 +603,7 @@ std::string path_note(const tb::LaunchArgs& a) {
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_best", tb::Family::ours, "Ours: best (per-shape dispatch)",
-               tb::launcher<LaunchX<>>())
+               tb::launcher<Launch>())
         .source(tb::ours::kSource)
         .summary("16-byte tile in column-major order (groups of tile rows where rows split "
                  "sectors); for unaligned rows the halo tile (1-4 byte "
@@ -619,16 +619,5 @@ std::string path_note(const tb::LaunchArgs& a) {
                                                "each lane stores one aligned 16-byte packet")))
         .expect(tb::on_packet_rows(tb::at_most(tb::Figure::store_sectors_over_needed, 1.1,
                                                "every packet stored once, by one 16-byte store"))));
-
-[[maybe_unused]] const bool registered_lanes = tb::register_kernel(
-    tb::kernel("ours_best_lanes", tb::Family::ours, "Ours: best, word tile lanes aligned",
-               tb::launcher<LaunchX<tb::ours::kWordsLanes>>())
-        .source(tb::ours::kSource)
-        .summary("ours_best with the word tile's interleaved-side copies on aligned lanes")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(20)
-        .suites({"best"})
-        .note(path_note));
 
 } // namespace

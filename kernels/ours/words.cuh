@@ -38,8 +38,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64,
-                          kWordsLanes = 128;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -101,12 +100,7 @@ struct Words {
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
   static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  // kWordsLanes: the interleaved side's copies (the de-interleave's phase 1 loads, the
-  // interleave's phase 3 stores: one contiguous span a block, at any offset) with the lanes of
-  // every warp on an aligned window of 32 packets (lane = global packet index mod 32), so that a
-  // warp's 512 bytes are four whole 128-byte lines, not parts of five.
-  static constexpr bool kLanes = (OPTS & kWordsLanes) != 0;
-  static_assert(OPTS < 256 &&
+  static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
@@ -252,9 +246,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
                      src + (static_cast<long long>(p0 + (x >> (PER / 2))) * cols + k0 +
                             (x & (PER - 1)) * V));
     } else {
-      // kWordsLanes: thread tid starts at the packet whose global index is tid mod 32.
-      const int x0 = W::kLanes ? tid - static_cast<int>((a0 / V) & 31) : tid;
-      for (int x = x0 < 0 ? x0 + kThreads : x0; x < nch; x += kThreads) {
+      for (int x = tid; x < nch; x += kThreads) {
         const long long g = a0 + static_cast<long long>(x) * V;
         if (g + V <= total)
           copy16_async(sp + x, src + g);
@@ -447,14 +439,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     const int e_lo = static_cast<int>((V - (z0 & (V - 1))) & (V - 1));
     const int nx = (np * s - e_lo + V - 1) / V;
     const int de = kThreads * V, dq = de / s, dc = de - dq * s;
-    // kWordsLanes: thread tid starts at the packet whose global index is tid mod 32.
-    int i0 = tid;
-    if constexpr (W::kLanes) {
-      i0 -= static_cast<int>(((z0 + e_lo) / V) & 31);
-      if (i0 < 0) i0 += kThreads;
-    }
-    int q = (e_lo + i0 * V) / s, c = e_lo + i0 * V - q * s;
-    for (int i = i0; i < nx; i += kThreads) {
+    int q = (e_lo + tid * V) / s, c = e_lo + tid * V - q * s;
+    for (int i = tid; i < nx; i += kThreads) {
       const int e = e_lo + i * V;
       uint4 o;
       if (!gapped || W::kCompact) {
