@@ -16,7 +16,7 @@
 // de-interleave's writes to a few long rows cost by segment length and rows, the class where the
 // H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
-// (./pt words: the word tile's table only; ./pt segments, lanes, atoms: the tables below).
+// (./pt words: the word tile's table only; ./pt segments, lanes, atoms, walk: the tables below).
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
 
@@ -111,6 +111,47 @@ __global__ void __launch_bounds__(256) copy_segments(uint4* out, const uint4* in
   }
 }
 
+// A block that walks M consecutive segments of every row (W bytes each) one step at a time, as
+// a word tile walking along the long side would, copied in place. CARRY: each step writes only
+// the whole 256-byte pieces completed so far (the block's first bytes and its last step's
+// remainder aside), its lanes on aligned windows of 32 packets, and leaves the part past the last
+// piece boundary to the next step; otherwise each step writes its own segment, lanes in order.
+template <bool CARRY>
+__global__ void __launch_bounds__(256) copy_walk(uint4* out, const uint4* in, Tiles t, int M) {
+  const long long b = blockIdx.x;
+  const int wp = t.W / 16;
+  const int nv = CARRY ? (wp + 16 + 31 + 31) / 32 * 32 : wp; // lane slots a row and step
+  for (int j = 0; j < M; ++j) {
+    for (int q0 = 0; q0 < t.R * nv; q0 += 8 * 256) {
+      uint4 v[8];
+      long long at[8];
+#pragma unroll
+      for (int u = 0; u < 8; ++u) {
+        const int q = q0 + threadIdx.x + 256 * u;
+        at[u] = -1;
+        if (q >= t.R * nv) continue;
+        const int r = q / nv, slot = q % nv;
+        const long long a = r * t.pitch + b * M * t.W; // the block's first byte of row r
+        if (CARRY) {
+          const long long lo = j == 0 ? a : (a + j * t.W) & ~255LL;
+          const long long hi = j == M - 1 ? a + M * t.W : (a + (j + 1) * t.W) & ~255LL;
+          const long long p = (lo / 16 & ~31LL) + slot; // lane = packet index mod 32
+          if (p * 16 < lo || p * 16 >= hi) continue;
+          at[u] = p;
+        } else {
+          if (slot >= wp) continue;
+          at[u] = (a + j * t.W) / 16 + slot;
+        }
+        v[u] = in[at[u]];
+      }
+#pragma unroll
+      for (int u = 0; u < 8; ++u)
+        if (at[u] >= 0) out[at[u]] = v[u];
+    }
+    __syncthreads(); // a step ends before the next begins, as a tile's phases would
+  }
+}
+
 Tiles make_tiles(long long bytes, long long pitch, int R, int W) {
   Tiles t{pitch, R, W, pitch / W, 0, R * W / 16};
   t.ty = bytes / (pitch * R); // whole tiles of the rows that fit in the bytes
@@ -182,7 +223,7 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
   const bool words_only =
-      only == "words" || only == "segments" || only == "lanes" || only == "atoms";
+      only == "words" || only == "segments" || only == "lanes" || only == "atoms" || only == "walk";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -282,6 +323,53 @@ int main(int argc, char** argv) {
         const double nat = timer.seconds([&] { copy_segments<false><<<blocks, 256>>>(out, in, t); });
         const double ali = timer.seconds([&] { copy_segments<true><<<blocks, 256>>>(out, in, t); });
         std::printf(" %6.1f/%6.1f", 100 * moved / nat / ref, 100 * moved / ali / ref);
+      }
+      std::printf("\n");
+    }
+  }
+  // Argument "walk": blocks that walk M steps of 480 bytes of all 31 rows, each step's own
+  // segment (M = 1 is the word tile's fp16 s = 31 half tile as it is) or carrying the part past
+  // the last 256-byte boundary to the next step; rows on the grid and 32 mod 256.
+  if (only == "walk") {
+    for (int carry = 0; carry < 2; ++carry) {
+      for (int M : {1, 2, 4, 8}) { // checked: every packet of the walked segments, nothing else
+        const Tiles t = make_tiles(bytes, 4329504, 31, 480);
+        const unsigned nb = static_cast<unsigned>(t.tx / M);
+        const long long total = bytes / 16;
+        std::vector<uint4> h(total);
+        for (long long i = 0; i < total; ++i) h[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
+        CHECK(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
+        CHECK(cudaMemset(out, 0xff, bytes));
+        if (carry)
+          copy_walk<true><<<nb, 256>>>(out, in, t, M);
+        else
+          copy_walk<false><<<nb, 256>>>(out, in, t, M);
+        CHECK(cudaMemcpy(h.data(), out, bytes, cudaMemcpyDeviceToHost));
+        long long wrong = 0;
+        for (long long i = 0; i < total; ++i) {
+          const long long row = i * 16 / t.pitch, col = i * 16 % t.pitch;
+          const bool in_seg = row < t.R && col < static_cast<long long>(nb) * M * t.W;
+          const bool copied = h[i].x == static_cast<unsigned>(i) && h[i].w == 3;
+          if (copied != in_seg || (!copied && h[i].x != 0xffffffffu)) ++wrong;
+        }
+        if (wrong != 0) {
+          std::printf("check (walk, carry %d, M %d): %lld packets wrong\n", carry, M, wrong);
+          return 1;
+        }
+      }
+    }
+    std::printf("\nBlocks walking M steps of 31 x 480 bytes in place, each step its own segment / "
+                "whole pieces carried:\n%6s %13s %13s\n", "M", "4329472", "4329504");
+    for (int M : {1, 2, 4, 8}) {
+      std::printf("%6d", M);
+      for (long long p : segment_pitches) {
+        const Tiles t = make_tiles(bytes, p, 31, 480);
+        const unsigned nb = static_cast<unsigned>(t.tx / M);
+        const double moved = 2.0 * nb * M * t.n * 16;
+        const double ref = 2.0 * bytes / memcpy_s;
+        const double own = timer.seconds([&] { copy_walk<false><<<nb, 256>>>(out, in, t, M); });
+        const double car = timer.seconds([&] { copy_walk<true><<<nb, 256>>>(out, in, t, M); });
+        std::printf(" %6.1f/%6.1f", 100 * moved / own / ref, 100 * moved / car / ref);
       }
       std::printf("\n");
     }
