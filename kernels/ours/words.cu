@@ -62,10 +62,7 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
           constexpr unsigned O =
               (I && sizeof(T) < 4 ? OPTS & kWordsCompact : 0u) |
               (!I && sizeof(T) == 1 ? OPTS & (kWordsSpread | kWordsRotate) : 0u) |
-              (!I && sizeof(T) >= 2
-                   ? OPTS & (kWordsDeal | tb::ours::kWordsWalk4 | tb::ours::kWordsWalk8)
-                   : 0u) |
-              (!I ? OPTS & kWordsSectors : 0u);
+              (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) | (!I ? OPTS & kWordsSectors : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
           const std::size_t smem = W::smem(s, I);
@@ -275,18 +272,5 @@ std::string past_note(const tb::LaunchArgs& a) {
         "with each warp's items a tile of 4 words x 8 position groups, so that its span loads "
         "are free of bank conflicts",
         path_note);
-
-[[maybe_unused]] const bool registered_walk4 = register_candidate<
-    Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsWalk4>>(
-    "ours_words_walk4", "Ours: word tile, 2-/4-byte de-interleave walking 4 pieces a block",
-    "ours_words_sectors, de-interleaving 2- and 4-byte elements with each block walking 4 pieces "
-    "along the long side and storing whole 256-byte pieces of its output rows, the part past "
-    "each step's last piece boundary carried to the next step in shared memory",
-    path_note);
-
-[[maybe_unused]] const bool registered_walk8 = register_candidate<
-    Launch<Tile::as_best, tb::ours::kWordsSectors | tb::ours::kWordsWalk8>>(
-    "ours_words_walk8", "Ours: word tile, 2-/4-byte de-interleave walking 8 pieces a block",
-    "ours_words_walk4 with 8 pieces a block", path_note);
 
 } // namespace

@@ -38,8 +38,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64,
-                          kWordsWalk4 = 128, kWordsWalk8 = 256;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0>
@@ -101,16 +100,7 @@ struct Words {
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
   static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  // kWordsWalk4, kWordsWalk8 (de-interleaving 2- and 4-byte elements into whole sectors): a block
-  // walks 4 or 8 pieces of P positions along the long side, one after the other, and writes
-  // whole 256-byte pieces of its output rows: each step stores the pieces completed so far and
-  // keeps the part past the last piece boundary (under 256 bytes a row) in kFront chunks before
-  // the planar rows, for the next step to store with its own. Only the walk's first and last
-  // steps write parts of pieces, so a row has two partial pieces every kSteps·P positions, not
-  // every P (an H200 charges a 256-byte piece written in parts: docs/perf-notes.md).
-  static constexpr int kSteps = (OPTS & kWordsWalk8) != 0 ? 8 : (OPTS & kWordsWalk4) != 0 ? 4 : 1;
-  static constexpr int kFront = kSteps > 1 ? 16 : 0; // chunks: one 256-byte piece
-  static_assert(OPTS < 512 && (kSteps == 1 || (ES >= 2 && kOwn == 2)) &&
+  static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
@@ -128,18 +118,13 @@ struct Words {
   __host__ __device__ static constexpr int width(int s) {
     return (groups(s) - kOwn) / kOwn * kOwn * V;
   }
-  // Pieces a block walks: kSteps where a piece holds a 256-byte piece of every row (so that each
-  // step carries less than one), else 1.
-  __host__ __device__ static constexpr int steps(int s) {
-    return width(s) * ES >= 256 ? kSteps : 1;
-  }
   // Planar rows: RC chunks each (NQ·V positions from any offset, and shared_read16's 8 bytes past
   // a window). Interleaving, row k at chunk k·RC + k / E (E·words(s) rows, the padding channels'
   // included): phase 2's lanes read rows E apart, and E·RC + 1 chunks put them in different
   // bank groups. De-interleaving, row k at chunk k·RC, for all channels of the 16-byte windows
   // phase 2 reads (windows(s)·V rows).
   __host__ __device__ static constexpr int row_chunks(int s) {
-    return planar_row_chunks(width(s) / V + 1 + 2 * kOwn + kFront, E); // groups(s) + 2 at least
+    return planar_row_chunks(width(s) / V + 1 + 2 * kOwn, E); // groups(s) + 2 at least
   }
   __host__ __device__ static constexpr int row_base(int k, int rc) { return k * rc + k / E; }
   __host__ __device__ static constexpr int windows(int s) { return (s * ES + 15) / 16; }
@@ -190,15 +175,12 @@ template <int ES> __device__ __forceinline__ void transpose_word_block(unsigned 
 
 template <typename T, bool INTERLEAVE, typename W>
 __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                          int rows, unsigned b, unsigned char* smem_raw,
-                                          bool first = true, bool last = true) {
+                                          int rows, unsigned b, unsigned char* smem_raw) {
   using U = typename Bits<sizeof(T)>::type;
   constexpr int ES = W::ES, E = W::E, V = W::V;
   constexpr int CH = W::kChunk;
   static_assert(CH == 0 || !INTERLEAVE, "chunks de-interleave");
   static_assert(W::kOwn == 1 || !INTERLEAVE, "whole sectors: de-interleaving");
-  static_assert(W::kSteps == 1 || (!INTERLEAVE && CH == 0), "the walk: de-interleaving");
-  constexpr int FR = W::kFront;
   constexpr int UE = W::kOwn * V; // elements of an owned unit (a packet or a sector)
   // s: the channels a block moves (with CH, a chunk of the rows' cols channels, k0 its first).
   const int s = CH ? CH : INTERLEAVE ? rows : cols;
@@ -238,9 +220,9 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   auto row = [&](int k) { // interleaving
     return reinterpret_cast<const unsigned char*>(planar + W::row_base(k, RC));
   };
-  auto rowd = [&](int k) { // de-interleaving: logical position 0 (after the walk's front)
-    return reinterpret_cast<const unsigned char*>(
-        planar + (W::kWindows ? k * RC : W::row_base(k, RC) + FR));
+  auto rowd = [&](int k) { // de-interleaving
+    return reinterpret_cast<const unsigned char*>(planar +
+                                                  (W::kWindows ? k * RC : W::row_base(k, RC)));
   };
   // Phase 2's walk over items (kg, qg), thread tid's from tid on in steps of 256.
   const int iq = kThreads / NK, ik = kThreads - iq * NK;
@@ -344,7 +326,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
           for (int e = 0; e < E; ++e) set_word(r[e], g, w[e]);
         }
 #pragma unroll
-        for (int e = 0; e < E; ++e) planar[W::row_base(kg * E + e, RC) + FR + qg] = r[e];
+        for (int e = 0; e < E; ++e) planar[W::row_base(kg * E + e, RC) + qg] = r[e];
       };
       if (W::kDeal && (s & 1)) { // warp tiles of 4 words x 8 groups (deal_item)
         const int J = (NK + 3) / 4, tiles = J * ((NQ + 7) / 8);
@@ -365,29 +347,11 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // Phase 3: output row k's aligned packets f_k + m·V (f_k: the first unit boundary) of the
     // units that start at block positions below np, each read at that position from the planar
     // row.
-    // The walk (W::kSteps > 1): row k's packets from lo (the first step: the first unit
-    // boundary; later: the piece boundary the last step stopped at, in the front) to hi (the
-    // last step: past the units that start below np; earlier: the last piece boundary at or
-    // below P), up to a piece and a unit more than P.
-    constexpr int PE = 256 / ES; // elements a 256-byte piece
-    const bool walk = W::kSteps > 1 && W::steps(s) > 1;
-    const int per_row = walk ? (P + PE + UE) / V : P / V; // P is whole units
+    const int per_row = P / V; // P is whole units
     const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
     for (int k = tid / per_row, m = tid % per_row; k < s;) {
-      const int f = head(k);
-      int pos = f + m * V;
-      bool owned = (W::kOwn == 1 ? pos : f + m / W::kOwn * UE) < np;
-      if (W::kSteps > 1 && walk) {
-        const unsigned a = static_cast<unsigned>(k + k0) * static_cast<unsigned>(L) +
-                           static_cast<unsigned>(p0); // wraps: only its low bits matter
-        const int lo = first ? f : -static_cast<int>(a & (PE - 1));
-        const unsigned ae = a + static_cast<unsigned>(np);
-        const int hi = last ? np + static_cast<int>((UE - (ae & (UE - 1))) & (UE - 1))
-                            : np - static_cast<int>(ae & (PE - 1));
-        pos = lo + m * V;
-        owned = pos < hi;
-      }
-      if (owned) {
+      const int f = head(k), pos = f + m * V;
+      if ((W::kOwn == 1 ? pos : f + m / W::kOwn * UE) < np) {
         const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
         const long long at = static_cast<long long>(k + k0) * L + p0 + pos;
         if (pos + V <= L - p0) {
@@ -402,20 +366,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
       k += dk;
       if (m >= per_row) m -= per_row, ++k;
     }
-    // The walk: each row's last 256 bytes of the piece (all it leaves to the next step, whose
-    // logical position 0 is this step's P) moved into the front, after every read of this one.
-    if constexpr (W::kSteps > 1) {
-      if (walk && !last) {
-        __syncthreads();
-        const int pc = P * ES / 16; // chunks of P positions: whole sectors
-        for (int x = tid; x < s * FR; x += kThreads) {
-          uint4* r = planar + W::row_base(x / FR, RC);
-          r[x % FR] = r[pc + x % FR];
-        }
-      }
-    }
     // Each row's first f_k elements, in the unit that starts in the row before: by block 0.
-    if (bp == 0 && first) {
+    if (bp == 0) {
       for (int x = tid; x < s * UE; x += kThreads) {
         const int k = x / UE, j = x % UE;
         if (j < head(k) && j < L)
@@ -519,19 +471,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 template <typename T, bool INTERLEAVE, typename W>
 __device__ __noinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in, int cols,
                                          int rows, unsigned b, unsigned char* smem_raw) {
-  if constexpr (W::kSteps > 1) { // the walk: steps(s) pieces, one after the other
-    const int s = INTERLEAVE ? rows : cols, L = INTERLEAVE ? cols : rows;
-    const int n = W::steps(s), P = W::width(s);
-    for (int j = 0; j < n; ++j) {
-      const unsigned piece = b * static_cast<unsigned>(n) + static_cast<unsigned>(j);
-      if (static_cast<long long>(piece) * P >= L) break;
-      if (j > 0) __syncthreads(); // the step before is done with shared memory
-      words_one<T, INTERLEAVE, W>(out, in, cols, rows, piece, smem_raw, j == 0,
-                                  j == n - 1 || static_cast<long long>(piece + 1) * P >= L);
-    }
-  } else {
-    words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw);
-  }
+  words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw);
 }
 
 template <typename T, bool INTERLEAVE, typename W = Words<T>>
@@ -647,7 +587,7 @@ constexpr WordsPick words_pick(int element_size, int s, bool interleave, double 
 // Blocks of a launch: one for every P positions of the long side.
 template <typename T, typename W = Words<T>> unsigned words_blocks(int rows, int cols) {
   const long long L = rows > cols ? rows : cols;
-  const int p = W::width(rows < cols ? rows : cols) * W::steps(rows < cols ? rows : cols);
+  const int p = W::width(rows < cols ? rows : cols);
   return static_cast<unsigned>((L + p - 1) / p);
 }
 
