@@ -273,4 +273,56 @@ std::string past_note(const tb::LaunchArgs& a) {
         "are free of bank conflicts",
         path_note);
 
+// The word tile ours_best picks at s = 31 and 33, compiled for that short side (every quantity
+// the tile works out from s folded by the compiler): what the set-up's divisions cost.
+template <int S, typename T, bool I, bool H, unsigned O> void run_fixed(const tb::LaunchArgs& a) {
+  using W = std::conditional_t<H, tb::ours::Words<T, static_cast<int>(sizeof(T)), I ? 6 : 5, O, S>,
+                               tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O, S>>;
+  const std::size_t smem = W::smem(S, I);
+  tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
+  tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
+                    dim3(256), smem, a);
+}
+
+struct LaunchFixed {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const int s = std::min(a.rows, a.cols);
+    const bool interleave = a.rows <= a.cols;
+    if constexpr (sizeof(T) <= 4) {
+      if ((s == 31 || s == 33) && word_tile_takes(a)) {
+        const auto p = tb::ours::words_pick(static_cast<int>(sizeof(T)), s, interleave,
+                                            tb::ours::current_dram_peak_gbps());
+        constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
+        const auto go = [&](auto sv) {
+          constexpr int S = decltype(sv)::value;
+          if (interleave) {
+            if constexpr (sizeof(T) < 4) {
+              if (p.half && p.compact) return run_fixed<S, T, true, true, CO>(a);
+              if (p.compact) return run_fixed<S, T, true, false, CO>(a);
+            }
+            if (p.half) return run_fixed<S, T, true, true, 0>(a);
+            return run_fixed<S, T, true, false, 0>(a);
+          }
+          if (p.half && p.sectors) return run_fixed<S, T, false, true, SE>(a);
+          if (p.half) return run_fixed<S, T, false, true, 0>(a);
+          if (p.sectors) return run_fixed<S, T, false, false, SE>(a);
+          return run_fixed<S, T, false, false, 0>(a);
+        };
+        if (s == 31)
+          go(std::integral_constant<int, 31>{});
+        else
+          go(std::integral_constant<int, 33>{});
+        return;
+      }
+    }
+    Launch<Tile::as_best>::template run<T>(a);
+  }
+};
+
+[[maybe_unused]] const bool registered_fixed = register_candidate<LaunchFixed>(
+    "ours_words_fixed", "Ours: word tile compiled for s = 31 and 33",
+    "the word tile ours_best picks at short sides 31 and 33, compiled for that short side; other "
+    "shapes as ours_words with the tile ours_best's rule picks",
+    path_note);
+
 } // namespace
