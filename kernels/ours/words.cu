@@ -12,8 +12,9 @@
 
 template <typename T, bool INTERLEAVE, typename W>
 __global__ void __launch_bounds__(256, W::kMinBlocks)
-    ours_words(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps);
+    ours_words(T* out, const T* in, int cols, int rows, int nreps,
+               const __grid_constant__ tb::ours::WordsGeometry g) {
+  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps, g);
 }
 
 template <typename T, int S, bool INTERLEAVE>
@@ -65,10 +66,8 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
               (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) | (!I ? OPTS & kWordsSectors : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
-          const std::size_t smem = W::smem(s, I);
-          tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
-          tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
-                            dim3(256), smem, a);
+          tb::ours::launch_words<W, I>(ours_words<T, I, W>,
+                                       tb::ours::words_blocks<T, W>(a.rows, a.cols), a);
         };
         const bool interleave = a.rows <= a.cols;
         const bool half = TILE == Tile::half ||
@@ -117,11 +116,8 @@ template <int CH> struct LaunchChunked {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes<CH>(a)) {
         using W = tb::ours::WordsChunked<T, CH>;
-        const std::size_t smem = W::smem(W::kChunk, false);
-        tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
-        tb::launch_kernel(ours_words<T, false, W>,
-                          dim3(tb::ours::words_chunked_blocks<T, W>(a.rows, a.cols)), dim3(256),
-                          smem, a);
+        tb::ours::launch_words<W, false>(ours_words<T, false, W>,
+                                         tb::ours::words_chunked_blocks<T, W>(a.rows, a.cols), a);
         return;
       }
     }
@@ -272,57 +268,5 @@ std::string past_note(const tb::LaunchArgs& a) {
         "with each warp's items a tile of 4 words x 8 position groups, so that its span loads "
         "are free of bank conflicts",
         path_note);
-
-// The word tile ours_best picks at s = 31 and 33, compiled for that short side (every quantity
-// the tile works out from s folded by the compiler): what the set-up's divisions cost.
-template <int S, typename T, bool I, bool H, unsigned O> void run_fixed(const tb::LaunchArgs& a) {
-  using W = std::conditional_t<H, tb::ours::Words<T, static_cast<int>(sizeof(T)), I ? 6 : 5, O, S>,
-                               tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O, S>>;
-  const std::size_t smem = W::smem(S, I);
-  tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
-  tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
-                    dim3(256), smem, a);
-}
-
-struct LaunchFixed {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    const int s = std::min(a.rows, a.cols);
-    const bool interleave = a.rows <= a.cols;
-    if constexpr (sizeof(T) <= 4) {
-      if ((s == 31 || s == 33) && word_tile_takes(a)) {
-        const auto p = tb::ours::words_pick(static_cast<int>(sizeof(T)), s, interleave,
-                                            tb::ours::current_dram_peak_gbps());
-        constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
-        const auto go = [&](auto sv) {
-          constexpr int S = decltype(sv)::value;
-          if (interleave) {
-            if constexpr (sizeof(T) < 4) {
-              if (p.half && p.compact) return run_fixed<S, T, true, true, CO>(a);
-              if (p.compact) return run_fixed<S, T, true, false, CO>(a);
-            }
-            if (p.half) return run_fixed<S, T, true, true, 0>(a);
-            return run_fixed<S, T, true, false, 0>(a);
-          }
-          if (p.half && p.sectors) return run_fixed<S, T, false, true, SE>(a);
-          if (p.half) return run_fixed<S, T, false, true, 0>(a);
-          if (p.sectors) return run_fixed<S, T, false, false, SE>(a);
-          return run_fixed<S, T, false, false, 0>(a);
-        };
-        if (s == 31)
-          go(std::integral_constant<int, 31>{});
-        else
-          go(std::integral_constant<int, 33>{});
-        return;
-      }
-    }
-    Launch<Tile::as_best>::template run<T>(a);
-  }
-};
-
-[[maybe_unused]] const bool registered_fixed = register_candidate<LaunchFixed>(
-    "ours_words_fixed", "Ours: word tile compiled for s = 31 and 33",
-    "the word tile ours_best picks at short sides 31 and 33, compiled for that short side; other "
-    "shapes as ours_words with the tile ours_best's rule picks",
-    path_note);
 
 } // namespace
