@@ -176,7 +176,7 @@ __global__ void __launch_bounds__(256)
 template <typename T, bool INTERLEAVE, typename W>
 __global__ void __launch_bounds__(256, W::kMinBlocks)
     ours_best_words(T* out, const T* in, int cols, int rows, int nreps,
-                    const __grid_constant__ tb::ours::WordsGeometry g) {
+                    const tb::ours::WordsGeometry g) {
   tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps, g);
 }
 

@@ -523,7 +523,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
 template <typename T, bool INTERLEAVE, typename W>
 __device__ __noinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in, int cols,
                                          int rows, unsigned b, unsigned char* smem_raw,
-                                         const WordsGeometry& g) {
+                                         WordsGeometry g) { // by value: in registers
   words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw, g);
 }
 
