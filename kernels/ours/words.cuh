@@ -519,11 +519,12 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   }
 }
 
-// One piece a call, not inlined into the repetition loop (as the padded tile's).
+// One piece a call. Not inlined at first (as the padded tile's: registers); inlined since the
+// geometry came from the host, so that its fields are read from the kernel's parameters.
 template <typename T, bool INTERLEAVE, typename W>
-__device__ __noinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                         int rows, unsigned b, unsigned char* smem_raw,
-                                         WordsGeometry g) { // by value: in registers
+__device__ __forceinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in,
+                                            int cols, int rows, unsigned b,
+                                            unsigned char* smem_raw, const WordsGeometry& g) {
   words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw, g);
 }
 
