@@ -117,18 +117,6 @@ void launch_kernel(TransposeKernel<T> kernel, dim3 grid, dim3 block, std::size_t
   TB_CUDA_CHECK_LAUNCH();
 }
 
-template <class U> struct as_given { using type = U; }; // keeps X out of deduction below
-
-// A kernel that takes the shared arguments and then more of its own (a geometry worked out on
-// the host for the launch, say), passed after them.
-template <typename T, typename... X>
-void launch_kernel(void (*kernel)(T*, const T*, int, int, int, X...), dim3 grid, dim3 block,
-                   std::size_t smem, const LaunchArgs& a, typename as_given<X>::type... extra) {
-  kernel<<<grid, block, smem, a.stream>>>(static_cast<T*>(a.out), static_cast<const T*>(a.in),
-                                          a.cols, a.rows, a.nreps, extra...);
-  TB_CUDA_CHECK_LAUNCH();
-}
-
 // One block per tile_w x tile_h tile of the input.
 template <typename T>
 void launch_tiles(TransposeKernel<T> kernel, int tile_w, int tile_h, dim3 block,
@@ -140,7 +128,7 @@ void launch_tiles(TransposeKernel<T> kernel, int tile_w, int tile_h, dim3 block,
 // the GPU allows a block (cudaDevAttrMaxSharedMemoryPerBlockOptin: 64 KB on sm_75, 99 KB on
 // sm_86 and sm_89, 227 KB on sm_90) is a property of the shape on this GPU: shape_not_supported,
 // so the case reads unsupported with the two figures rather than failed.
-template <typename... A> void allow_dynamic_smem(void (*kernel)(A...), std::size_t bytes) {
+template <typename T> void allow_dynamic_smem(TransposeKernel<T> kernel, std::size_t bytes) {
   static std::map<const void*, std::size_t> done; // per kernel, not per element type
   const void* key = reinterpret_cast<const void*>(kernel);
   if (done[key] < bytes) {

@@ -175,9 +175,8 @@ __global__ void __launch_bounds__(256)
 
 template <typename T, bool INTERLEAVE, typename W>
 __global__ void __launch_bounds__(256, W::kMinBlocks)
-    ours_best_words(T* out, const T* in, int cols, int rows, int nreps,
-                    const tb::ours::WordsGeometry g) {
-  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps, g);
+    ours_best_words(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int S, bool INTERLEAVE>
@@ -276,8 +275,11 @@ struct Launch {
     case Path::chunks: {
       if constexpr (sizeof(T) == 1) {
         using W = tb::ours::WordsChunked<T>;
-        tb::ours::launch_words<W, false>(ours_best_words<T, false, W>,
-                                         tb::ours::words_chunked_blocks<T>(a.rows, a.cols), a);
+        const std::size_t smem = W::smem(W::kChunk, false);
+        tb::allow_dynamic_smem(ours_best_words<T, false, W>, smem);
+        tb::launch_kernel(ours_best_words<T, false, W>,
+                          dim3(tb::ours::words_chunked_blocks<T>(a.rows, a.cols)), dim3(256), smem,
+                          a);
       }
       break;
     }
@@ -294,8 +296,10 @@ struct Launch {
           constexpr bool I = decltype(interleave)::value;
           const auto words = [&](auto w) {
             using W = decltype(w);
-            tb::ours::launch_words<W, I>(ours_best_words<T, I, W>,
-                                         tb::ours::words_blocks<T, W>(a.rows, a.cols), a);
+            tb::allow_dynamic_smem(ours_best_words<T, I, W>, W::smem(s, I));
+            tb::launch_kernel(ours_best_words<T, I, W>,
+                              dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256),
+                              W::smem(s, I), a);
           };
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));

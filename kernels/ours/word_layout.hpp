@@ -89,19 +89,6 @@ TB_HD constexpr DealtItem deal_item(int u, int lane, int tiles_across) {
   return {4 * (u % tiles_across) + (lane >> 3), 8 * (u / tiles_across) + (lane & 7)};
 }
 
-// n / d without a division, for the word tile's walks (WordsGeometry: d follows from the short
-// side and is worked out on the host, n is a thread's index or below kThreads·16 + 16): with
-// r = ceil(2^31 / d), n / d = (2n·r) >> 32, one multiply-high. Exact for n·d < 2^31, since
-// r·d - 2^31 < d keeps the error n·(r·d - 2^31) / (d·2^31) under 1/d.
-TB_HD constexpr unsigned div_reciprocal(int d) {
-  return static_cast<unsigned>(((1ULL << 31) + static_cast<unsigned>(d) - 1) /
-                               static_cast<unsigned>(d));
-}
-TB_HD constexpr int div_by_reciprocal(int n, unsigned r) {
-  return static_cast<int>((static_cast<unsigned long long>(static_cast<unsigned>(n) << 1) * r) >>
-                          32);
-}
-
 // Chunks a planar row of the word tile takes (Words::row_chunks), at least rc: the row of
 // channel k starts at chunk k·RC + k / E, so E rows (one word's channels) are E·RC + 1 chunks
 // apart. Consecutive lanes store E rows apart, 16 bytes each, and a quarter-warp's 8 stores fall

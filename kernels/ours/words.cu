@@ -12,9 +12,8 @@
 
 template <typename T, bool INTERLEAVE, typename W>
 __global__ void __launch_bounds__(256, W::kMinBlocks)
-    ours_words(T* out, const T* in, int cols, int rows, int nreps,
-               const tb::ours::WordsGeometry g) {
-  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps, g);
+    ours_words(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::words_body<T, INTERLEAVE, W>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int S, bool INTERLEAVE>
@@ -66,8 +65,10 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
               (!I && sizeof(T) >= 2 ? OPTS & kWordsDeal : 0u) | (!I ? OPTS & kWordsSectors : 0u);
           using W = std::conditional_t<H, tb::ours::WordsHalf<T, I, O>,
                                        tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, O>>;
-          tb::ours::launch_words<W, I>(ours_words<T, I, W>,
-                                       tb::ours::words_blocks<T, W>(a.rows, a.cols), a);
+          const std::size_t smem = W::smem(s, I);
+          tb::allow_dynamic_smem(ours_words<T, I, W>, smem);
+          tb::launch_kernel(ours_words<T, I, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
+                            dim3(256), smem, a);
         };
         const bool interleave = a.rows <= a.cols;
         const bool half = TILE == Tile::half ||
@@ -116,8 +117,11 @@ template <int CH> struct LaunchChunked {
     if constexpr (sizeof(T) == 1) {
       if (chunked_takes<CH>(a)) {
         using W = tb::ours::WordsChunked<T, CH>;
-        tb::ours::launch_words<W, false>(ours_words<T, false, W>,
-                                         tb::ours::words_chunked_blocks<T, W>(a.rows, a.cols), a);
+        const std::size_t smem = W::smem(W::kChunk, false);
+        tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
+        tb::launch_kernel(ours_words<T, false, W>,
+                          dim3(tb::ours::words_chunked_blocks<T, W>(a.rows, a.cols)), dim3(256),
+                          smem, a);
         return;
       }
     }

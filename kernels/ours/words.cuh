@@ -147,52 +147,6 @@ struct Words {
   }
 };
 
-// What the word tile works out from the short side s for a launch, on the host
-// (words_geometry), passed to the kernel so that no block divides by s or by what follows from
-// it. Worked out in the kernel, the set-up (divisions by s and by the walks' lengths, the walks'
-// starts) ran about 210 of the 695 instructions a warp issued in a block at fp16 2064517 x 31 on
-// an H200 (the tile compiled for one s: 90, and 1.3 to 11 points faster; docs/perf-notes.md). A
-// walk over items (i, j) from thread t in steps of kThreads: i = t mod n, j = t / n
-// (div_by_reciprocal with rn = div_reciprocal(n), word_layout.hpp), then i += di, j += dj,
-// carrying at n.
-struct WordsGeometry {
-  int NK, NQ, P, RC, span;   // words a position, position groups, positions a block, planar row
-                             // chunks, span chunks (the planar rows start there)
-  int ik, iq;                // phase 2's items (kg, qg), n = NK
-  unsigned rnk;
-  int dpq, dcw;              // 1-byte windows: items (pq, cw), n = NPQ = NQ·V / 4
-  unsigned rnpq;
-  int dm, dk;                // de-interleave, phase 3: (packet m, row k), n = P / V
-  unsigned rper;
-  int dj, dk1;               // interleave, phase 1: (chunk j, row k), n = P / V + 2
-  unsigned rncr;
-  int dc, dq;                // interleave, phase 3: (channel c, position q) of packet starts,
-  unsigned rs;               // n = s
-};
-
-template <typename W> WordsGeometry words_geometry(int s) {
-  WordsGeometry g{};
-  constexpr int V = W::V;
-  g.NK = W::words(s);
-  g.NQ = W::groups(s);
-  g.P = W::width(s);
-  g.RC = W::row_chunks(s);
-  g.span = W::span_chunks(s);
-  const auto walk = [](int n, int& di, int& dj, unsigned& r) {
-    dj = kThreads / n;
-    di = kThreads - dj * n;
-    r = div_reciprocal(n);
-  };
-  walk(g.NK, g.ik, g.iq, g.rnk);
-  walk(g.NQ * V / 4, g.dpq, g.dcw, g.rnpq);
-  walk(g.P / V, g.dm, g.dk, g.rper);
-  walk(g.P / V + 2, g.dj, g.dk1, g.rncr);
-  g.dq = kThreads * V / s; // packet starts kThreads·V elements apart
-  g.dc = kThreads * V - g.dq * s;
-  g.rs = div_reciprocal(s);
-  return g;
-}
-
 // The 32-bit word at byte a of shared memory (a a multiple of ES): two loads and a funnel shift.
 template <int ES> __device__ __forceinline__ unsigned shared_word(const unsigned* w, unsigned a) {
   if constexpr (ES == 4) {
@@ -221,8 +175,7 @@ template <int ES> __device__ __forceinline__ void transpose_word_block(unsigned 
 
 template <typename T, bool INTERLEAVE, typename W>
 __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                          int rows, unsigned b, unsigned char* smem_raw,
-                                          const WordsGeometry& g) {
+                                          int rows, unsigned b, unsigned char* smem_raw) {
   using U = typename Bits<sizeof(T)>::type;
   constexpr int ES = W::ES, E = W::E, V = W::V;
   constexpr int CH = W::kChunk;
@@ -232,7 +185,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   // s: the channels a block moves (with CH, a chunk of the rows' cols channels, k0 its first).
   const int s = CH ? CH : INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
-  const int NK = g.NK, NQ = g.NQ, P = g.P, RC = g.RC;
+  const int NK = W::words(s), NQ = W::groups(s), P = W::width(s), RC = W::row_chunks(s);
   const int nchunks = CH ? cols / CH : 1;
   const unsigned bp = CH ? b / static_cast<unsigned>(nchunks) : b; // the block's positions
   const int k0 = CH ? static_cast<int>(b % static_cast<unsigned>(nchunks)) * CH : 0;
@@ -241,7 +194,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   const int nl = min(P + UE, L - p0); // positions loaded
   const long long total = static_cast<long long>(rows) * cols;
   unsigned char* span = smem_raw;
-  uint4* planar = reinterpret_cast<uint4*>(smem_raw) + g.span;
+  uint4* planar = reinterpret_cast<uint4*>(smem_raw) + W::span_chunks(s);
   const U* src = reinterpret_cast<const U*>(in);
   U* dst = reinterpret_cast<U*>(out);
   const int tid = threadIdx.x;
@@ -272,7 +225,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
                                                   (W::kWindows ? k * RC : W::row_base(k, RC)));
   };
   // Phase 2's walk over items (kg, qg), thread tid's from tid on in steps of 256.
-  const int iq = g.iq, ik = g.ik;
+  const int iq = kThreads / NK, ik = kThreads - iq * NK;
   // The interleaved span: elements z0 .. of the matrix, from the block's first position.
   const long long z0 = static_cast<long long>(p0) * s;
 
@@ -313,10 +266,9 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     if constexpr (W::kWindows) {
       static_assert(ES == 1, "windows of 16 channels: 1-byte elements");
       const int NW = W::windows(s), NPQ = NQ * V / 4;
-      const int dpq = g.dpq, dcw = g.dcw;
+      const int dpq = kThreads % NPQ, dcw = kThreads / NPQ;
       const unsigned rstride = static_cast<unsigned>(RC) * 16;
-      const int cw0 = div_by_reciprocal(tid, g.rnpq);
-      for (int cw = cw0, pq = tid - cw0 * NPQ; cw < NW;) {
+      for (int cw = tid / NPQ, pq = tid % NPQ; cw < NW;) {
         int cq = cw, q4 = pq; // the item this lane takes: window cq of position quad q4
         if constexpr (W::kSpread) {
           if ((s & 1) && NPQ >= 32) { // item cw·NPQ + pq becomes spread_item's, < 32 away
@@ -383,8 +335,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
           if (it.kg < NK && it.qg < NQ) item(it.kg, it.qg);
         }
       } else {
-        const int qg0 = div_by_reciprocal(tid, g.rnk);
-        for (int kg = tid - qg0 * NK, qg = qg0; qg < NQ;) {
+        for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
           item(kg, qg);
           kg += ik;
           qg += iq;
@@ -397,9 +348,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // units that start at block positions below np, each read at that position from the planar
     // row.
     const int per_row = P / V; // P is whole units
-    const int dk = g.dk, dm = g.dm;
-    const int kk0 = div_by_reciprocal(tid, g.rper);
-    for (int k = kk0, m = tid - kk0 * per_row; k < s;) {
+    const int dk = kThreads / per_row, dm = kThreads - dk * per_row;
+    for (int k = tid / per_row, m = tid % per_row; k < s;) {
       const int f = head(k), pos = f + m * V;
       if ((W::kOwn == 1 ? pos : f + m / W::kOwn * UE) < np) {
         const uint4 pk = shared_read16<ES>(rowd(k), static_cast<unsigned>(pos * ES));
@@ -428,9 +378,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // Phase 1: each planar row segment's aligned packets (positions from the segment's first,
     // nl of them) into shared row k, chunk j, copied as the de-interleave's span is.
     const int ncr = P / V + 2;
-    const int dk = g.dk1, dj = g.dj;
-    const int kk0 = div_by_reciprocal(tid, g.rncr);
-    for (int k = kk0, j = tid - kk0 * ncr; k < s;) {
+    const int dk = kThreads / ncr, dj = kThreads - dk * ncr;
+    for (int k = tid / ncr, j = tid % ncr; k < s;) {
       const int m = mis(k);
       if (j * V < m + nl) {
         const long long g = static_cast<long long>(k) * L + p0 - m + j * V;
@@ -453,8 +402,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     const bool gapped = W::gaps(s);
     const unsigned d = gapped && !W::kCompact ? 0u : static_cast<unsigned>(z0 * ES & 15);
     unsigned* sw32 = reinterpret_cast<unsigned*>(span);
-    const int qg0 = div_by_reciprocal(tid, g.rnk);
-    for (int kg = tid - qg0 * NK, qg = qg0; qg < NQ;) {
+    for (int kg = tid % NK, qg = tid / NK; qg < NQ;) {
       uint4 r[E];
 #pragma unroll
       for (int e = 0; e < E; ++e) {
@@ -490,8 +438,8 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // e = e_lo + i·V of the span: position q = e / s, channel c = e % s.
     const int e_lo = static_cast<int>((V - (z0 & (V - 1))) & (V - 1));
     const int nx = (np * s - e_lo + V - 1) / V;
-    const int dq = g.dq, dc = g.dc;
-    int q = div_by_reciprocal(e_lo + tid * V, g.rs), c = e_lo + tid * V - q * s;
+    const int de = kThreads * V, dq = de / s, dc = de - dq * s;
+    int q = (e_lo + tid * V) / s, c = e_lo + tid * V - q * s;
     for (int i = tid; i < nx; i += kThreads) {
       const int e = e_lo + i * V;
       uint4 o;
@@ -519,21 +467,19 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   }
 }
 
-// One piece a call. Not inlined at first (as the padded tile's: registers); inlined since the
-// geometry came from the host, so that its fields are read from the kernel's parameters.
+// One piece a call, not inlined into the repetition loop (as the padded tile's).
 template <typename T, bool INTERLEAVE, typename W>
-__device__ __forceinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in,
-                                            int cols, int rows, unsigned b,
-                                            unsigned char* smem_raw, const WordsGeometry& g) {
-  words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw, g);
+__device__ __noinline__ void words_piece(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                         int rows, unsigned b, unsigned char* smem_raw) {
+  words_one<T, INTERLEAVE, W>(out, in, cols, rows, b, smem_raw);
 }
 
 template <typename T, bool INTERLEAVE, typename W = Words<T>>
 __device__ __forceinline__ void words_body(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                           int rows, int nreps, const WordsGeometry& g) {
+                                           int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   for (int r = 0; r < nreps; ++r) {
-    words_piece<T, INTERLEAVE, W>(out, in, cols, rows, blockIdx.x, smem_raw, g);
+    words_piece<T, INTERLEAVE, W>(out, in, cols, rows, blockIdx.x, smem_raw);
     __syncthreads(); // the next repetition reuses shared memory
   }
 }
@@ -636,17 +582,6 @@ constexpr WordsPick words_pick(int element_size, int s, bool interleave, double 
                    : element_size == 2 ? words_sectors_wins<unsigned short>(s, interleave, p.half)
                                        : words_sectors_wins<unsigned>(s, interleave, p.half));
   return p;
-}
-
-// Launches a word-tile kernel (out, in, cols, rows, nreps, WordsGeometry) with its geometry
-// for this shape: `blocks` blocks of kThreads, W::smem of shared memory for s channels.
-template <typename W, bool INTERLEAVE, typename T>
-void launch_words(void (*kernel)(T*, const T*, int, int, int, WordsGeometry), unsigned blocks,
-                  const LaunchArgs& a) {
-  const int s = W::kChunk != 0 ? W::kChunk : std::min(a.rows, a.cols);
-  const std::size_t smem = W::smem(s, INTERLEAVE);
-  allow_dynamic_smem(kernel, smem);
-  launch_kernel(kernel, dim3(blocks), dim3(kThreads), smem, a, words_geometry<W>(s));
 }
 
 // Blocks of a launch: one for every P positions of the long side.

@@ -209,16 +209,3 @@ TEST(PlanarRowChunks, WordsOfRowsAnOddNumberOfChunksApart) {
       EXPECT_EQ(groups.size(), 8u) << "E = " << e << ", rc = " << rc;
     }
 }
-
-// The word tile's walks divide by a reciprocal worked out on the host (WordsGeometry): exact for
-// every divisor the tile can take (short sides and walk lengths up to 4096) and every numerator it
-// divides (thread indices, and packet starts below kThreads·16 + 16).
-TEST(DivByReciprocal, ExactForEveryDivisorAndNumeratorTheWordTileTakes) {
-  long long wrong = 0;
-  for (int d = 1; d <= 4096; ++d) {
-    const unsigned r = tb::ours::div_reciprocal(d);
-    for (int n = 0; n < 256 * 16 + 16; ++n)
-      if (tb::ours::div_by_reciprocal(n, r) != n / d) ++wrong;
-  }
-  EXPECT_EQ(wrong, 0);
-}
