@@ -41,8 +41,12 @@ inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, 
                           kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
-          unsigned OPTS = 0>
+          unsigned OPTS = 0, int SFIX = 0>
 struct Words {
+  // SFIX: the short side, where the tile is compiled for one (0: s read at run time). The
+  // kernel then folds every quantity that follows from s, and its strides of s·ES bytes become
+  // constants (docs/perf-notes.md: "the word tile compiled for its short side").
+  static constexpr int kFixedS = SFIX;
   static constexpr int ES = static_cast<int>(sizeof(T));
   static_assert(ES <= 4, "the word tile takes 1-, 2- and 4-byte elements");
   static constexpr int E = 4 / ES;  // elements a word
@@ -183,7 +187,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
   static_assert(W::kOwn == 1 || !INTERLEAVE, "whole sectors: de-interleaving");
   constexpr int UE = W::kOwn * V; // elements of an owned unit (a packet or a sector)
   // s: the channels a block moves (with CH, a chunk of the rows' cols channels, k0 its first).
-  const int s = CH ? CH : INTERLEAVE ? rows : cols;
+  const int s = W::kFixedS != 0 ? W::kFixedS : CH ? CH : INTERLEAVE ? rows : cols;
   const int L = INTERLEAVE ? cols : rows;
   const int NK = W::words(s), NQ = W::groups(s), P = W::width(s), RC = W::row_chunks(s);
   const int nchunks = CH ? cols / CH : 1;
