@@ -309,7 +309,8 @@ int main(int argc, char** argv) {
       }
     }
     std::printf("\nSegments copied in place, lanes in segment order / on aligned windows (all rows "
-                "a block; pitches 0, 32 mod 256):\n%10s", "tile");
+                "a block; pitches 0, 32 mod 256):\n%10s",
+                "tile");
     for (long long p : segment_pitches) std::printf(" %13lld", p);
     std::printf("\n");
     for (int i = 0; i < 8; ++i) {
@@ -320,7 +321,8 @@ int main(int argc, char** argv) {
         const unsigned blocks = static_cast<unsigned>(t.tx);
         const double moved = 2.0 * blocks * t.n * 16;
         const double ref = 2.0 * bytes / memcpy_s;
-        const double nat = timer.seconds([&] { copy_segments<false><<<blocks, 256>>>(out, in, t); });
+        const double nat =
+            timer.seconds([&] { copy_segments<false><<<blocks, 256>>>(out, in, t); });
         const double ali = timer.seconds([&] { copy_segments<true><<<blocks, 256>>>(out, in, t); });
         std::printf(" %6.1f/%6.1f", 100 * moved / nat / ref, 100 * moved / ali / ref);
       }
@@ -359,7 +361,8 @@ int main(int argc, char** argv) {
       }
     }
     std::printf("\nBlocks walking M steps of 31 x 480 bytes in place, each step its own segment / "
-                "whole pieces carried:\n%6s %13s %13s\n", "M", "4329472", "4329504");
+                "whole pieces carried:\n%6s %13s %13s\n",
+                "M", "4329472", "4329504");
     for (int M : {1, 2, 4, 8}) {
       std::printf("%6d", M);
       for (long long p : segment_pitches) {

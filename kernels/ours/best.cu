@@ -304,6 +304,14 @@ struct Launch {
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           if constexpr (sizeof(T) == 1 && I) {
+            // Compiled for the short side where words_compiled_wins (half, compact where s is
+            // not a multiple of 4, as words_pick says there).
+            if (tb::ours::words_compiled_wins(1, s, true))
+              return tb::ours::with_short_side<12, 64>(s, [&](auto sv) {
+                constexpr int S = decltype(sv)::value;
+                if constexpr (tb::ours::Words<T>::takes(S, true))
+                  words(tb::ours::Words < T, 1, 6, S % 4 != 0 ? CO : 0u, S > {});
+              });
             if (compact && half)
               words(tb::ours::WordsHalf<T, I, CO>{});
             else if (compact) // past one tile
@@ -516,11 +524,12 @@ std::string path_note(const tb::LaunchArgs& a) {
     const bool interleave = a.rows <= a.cols;
     const auto [past, half, compact, sectors, rotate] =
         tb::ours::words_pick(size, s, interleave, dram);
-    return fmt::format("path: word tile{}, {} (s = {}{}{}{}{})", past ? " past one tile" : "",
-                       interleave ? "interleave" : "de-interleave", s,
-                       half ? ", half the positions a block" : "",
-                       compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
-                       rotate ? ", windows rotated" : "");
+    return fmt::format(
+        "path: word tile{}, {} (s = {}{}{}{}{}{})", past ? " past one tile" : "",
+        interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
+        compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
+        rotate ? ", windows rotated" : "",
+        interleave && tb::ours::words_compiled_wins(size, s, true) ? ", compiled for s" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

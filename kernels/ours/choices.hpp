@@ -276,6 +276,18 @@ constexpr bool words_two_byte_interleave_wins(int element_size, int s, bool inte
 constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true, 0);
 }
+// Where ours_best runs the word tile compiled for the short side (Words' SFIX: one instance a
+// side, every quantity that follows from s folded and its strides constants): the u8 interleave
+// from s = 12 to 63 where the tile takes it (below 16 only at multiples of 4: Words::takes), on
+// the half tile, staged compactly where s is not a multiple of 4 (words_pick). The
+// tile compiled for s = 31 and 33 had run 24% fewer instructions at fp16 and 40% fewer at u8
+// 33 x 3878787 (Nsight Compute); measured against the tile that reads s at run time (H200, two
+// passes, % of memcpy; docs/perf-notes.md): s = 12, 17, 24, 31, 33, 40, 48, 56, 63 +1.2 to
+// +15.7 (17 x 7529413 78.1 -> 93.8, 33 x 3878787 80.3 -> 91.6). Bounded so that the instances
+// stay few (49). Asked by ours_best where the word tile takes the shape.
+constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && interleave && s >= 12 && s < 64;
+}
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
 // multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in
 // unaligned rows: 64, 60, 63 and 57% of memcpy on the H100; chunked, 82-98%). 2, 4 and 8 packets

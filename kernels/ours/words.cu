@@ -273,34 +273,4 @@ std::string past_note(const tb::LaunchArgs& a) {
         "are free of bank conflicts",
         path_note);
 
-// The u8 interleave's half tile as ours_best picks it (staged compactly where s is not a multiple
-// of 4) compiled for each short side S from 9 to 63: one instance a side.
-template <typename T, int S> void run_compiled_u8_interleave(int s, const tb::LaunchArgs& a) {
-  if constexpr (S < 64) {
-    if (s != S) return run_compiled_u8_interleave<T, S + 1>(s, a);
-    using W = tb::ours::Words<T, 1, 6, S % 4 != 0 ? tb::ours::kWordsCompact : 0u, S>;
-    const std::size_t smem = W::smem(S, true);
-    tb::allow_dynamic_smem(ours_words<T, true, W>, smem);
-    tb::launch_kernel(ours_words<T, true, W>, dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)),
-                      dim3(256), smem, a);
-  }
-}
-
-struct LaunchCompiled {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    const int s = std::min(a.rows, a.cols);
-    if constexpr (sizeof(T) == 1) {
-      if (a.rows <= a.cols && s >= 9 && s < 64 && word_tile_takes(a))
-        return run_compiled_u8_interleave<T, 9>(s, a);
-    }
-    Launch<Tile::as_best, tb::ours::kWordsCompact>::template run<T>(a);
-  }
-};
-
-[[maybe_unused]] const bool registered_compiled = register_candidate<LaunchCompiled>(
-    "ours_words_compiled", "Ours: word tile compiled for each short side (u8 interleave, 9-63)",
-    "the u8 interleave's half tile as ours_best picks it, compiled for each short side from 9 to "
-    "63 (one instance a side); other shapes as ours_words_half_compact",
-    compact_note);
-
 } // namespace

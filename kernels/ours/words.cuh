@@ -33,6 +33,8 @@
 #include "kernels/ours/padded.cuh" // shared_read16, blend16, load_packet, store16_global, copy16_async
 #include "kernels/ours/word_layout.hpp" // store_low_bytes, chunk_swizzle, planar_row_chunks
 
+#include <type_traits>
+
 namespace tb::ours {
 
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
@@ -586,6 +588,17 @@ constexpr WordsPick words_pick(int element_size, int s, bool interleave, double 
                    : element_size == 2 ? words_sectors_wins<unsigned short>(s, interleave, p.half)
                                        : words_sectors_wins<unsigned>(s, interleave, p.half));
   return p;
+}
+
+// f(std::integral_constant<int, s>) for a short side s in [S, END): the instance of the word tile
+// compiled for s (Words' SFIX) chosen at run time.
+template <int S, int END, class F> void with_short_side(int s, F&& f) {
+  if constexpr (S < END) {
+    if (s == S)
+      f(std::integral_constant<int, S>{});
+    else
+      with_short_side<S + 1, END>(s, f);
+  }
 }
 
 // Blocks of a launch: one for every P positions of the long side.

@@ -196,19 +196,23 @@ TEST(Registry, BestPathPerShapeAndType) {
   // interleaving at s not a multiple of 4 below 100, staged compactly there; 2-byte
   // de-interleave from s = 17 and 4-byte from 9, the whole tile.
   takes(DType::u8, 10666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
-  takes(DType::u8, 12, 10666667, "word tile, interleave (s = 12, half the positions a block)");
+  takes(DType::u8, 12, 10666667,
+        "word tile, interleave (s = 12, half the positions a block, compiled for s)");
   takes(DType::u8, 4129033, 31,
         "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
   takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100)");
   takes(DType::u8, 33, 3878787,
-        "word tile, interleave (s = 33, half the positions a block, staged compactly)");
+        "word tile, interleave (s = 33, half the positions a block, staged compactly, "
+        "compiled for s)");
   takes(DType::u8, 17, 7529412,
-        "word tile, interleave (s = 17, half the positions a block, staged compactly)");
+        "word tile, interleave (s = 17, half the positions a block, staged compactly, "
+        "compiled for s)");
   takes(DType::u8, 65, 1969231,
         "word tile, interleave (s = 65, half the positions a block, staged compactly)");
   takes(DType::u8, 99, 1000003,
         "word tile, interleave (s = 99, half the positions a block, staged compactly)");
-  takes(DType::u8, 48, 2666667, "word tile, interleave (s = 48, half the positions a block)");
+  takes(DType::u8, 48, 2666667,
+        "word tile, interleave (s = 48, half the positions a block, compiled for s)");
   takes(DType::u8, 113, 1132745, "word tile, interleave (s = 113)");
   takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65, whole output sectors)");
   // De-interleaving, whole output sectors (words_sectors_wins): 4-byte elements at every s,
@@ -223,7 +227,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 5120001, 25,
         "word tile, de-interleave (s = 25, half the positions a block, whole output sectors)");
   takes(DType::u8, 31, 4129033,
-        "word tile, interleave (s = 31, half the positions a block, staged compactly)");
+        "word tile, interleave (s = 31, half the positions a block, staged compactly, compiled "
+        "for s)");
   // The gather de-interleaving 8-byte elements above the register path's short sides into whole
   // output sectors (skinny_sectors_wins); at s = 3-8 and for 4-byte elements, whole packets.
   takes(DType::fp64, 516129, 31,
@@ -849,6 +854,22 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_half_wins(4, 48, false, h200));
   EXPECT_FALSE(words_half_wins(4, 31, true, h200));
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
+  // The u8 interleave's word tile compiled for its short side from 9 to 63, on both GPUs; not the
+  // de-interleave, nor other types.
+  EXPECT_TRUE(words_compiled_wins(1, 12, true));
+  EXPECT_TRUE(words_compiled_wins(1, 63, true));
+  EXPECT_FALSE(words_compiled_wins(1, 11, true));
+  EXPECT_FALSE(words_compiled_wins(1, 64, true));
+  EXPECT_FALSE(words_compiled_wins(1, 33, false));
+  EXPECT_FALSE(words_compiled_wins(2, 33, true));
+  {
+    const KernelSpec* best = find_kernel("ours_best");
+    ASSERT_NE(best, nullptr);
+    EXPECT_NE(note_of(*best, DType::u8, 33, 3878787).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::u8, 63, 1001).find("compiled for s"), std::string::npos);
+    EXPECT_EQ(note_of(*best, DType::u8, 64, 1001).find("compiled for s"), std::string::npos);
+    EXPECT_EQ(note_of(*best, DType::u8, 3878787, 33).find("compiled for s"), std::string::npos);
+  }
   // Bytes interleaving 8 packets (u8 128 x L) take the narrow tile with no GPU (the H200's side)
   // as on the H100, since its interleave transposes bytes in two stages; so does the
   // de-interleave.
