@@ -283,8 +283,10 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // tile compiled for s = 31 and 33 had run 24% fewer instructions at fp16 and 40% fewer at u8
 // 33 x 3878787 (Nsight Compute); measured against the tile that reads s at run time (H200, two
 // passes, % of memcpy; docs/perf-notes.md): s = 12, 17, 24, 31, 33, 40, 48, 56, 63 +1.2 to
-// +15.7 (17 x 7529413 78.1 -> 93.8, 33 x 3878787 80.3 -> 91.6). Bounded so that the instances
-// stay few (49). Asked by ours_best where the word tile takes the shape.
+// +15.7 (17 x 7529413 78.1 -> 93.8, 33 x 3878787 80.3 -> 91.6); taken, both GPUs at s = 12-63:
+// H200 +0.7 to +15.7, H100 +0.2 to +2.0. Bounded so that the instances stay few (49: best.cu
+// builds in 97 s for three architectures on one core, 81 s before). Asked by ours_best where the
+// word tile takes the shape.
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s >= 12 && s < 64;
 }
