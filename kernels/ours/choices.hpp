@@ -288,7 +288,7 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // builds in 97 s for three architectures on one core, 81 s before). Asked by ours_best where the
 // word tile takes the shape.
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
-  return element_size == 1 && interleave && s >= 12 && s < 64;
+  return element_size == 1 && interleave && s >= 12 && s < 64 && (s >= 16 || s % 4 == 0);
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
 // multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in

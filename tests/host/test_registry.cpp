@@ -859,6 +859,7 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_TRUE(words_compiled_wins(1, 12, true));
   EXPECT_TRUE(words_compiled_wins(1, 63, true));
   EXPECT_FALSE(words_compiled_wins(1, 11, true));
+  EXPECT_FALSE(words_compiled_wins(1, 13, true)); // the word tile does not take 13-15 interleaving
   EXPECT_FALSE(words_compiled_wins(1, 64, true));
   EXPECT_FALSE(words_compiled_wins(1, 33, false));
   EXPECT_FALSE(words_compiled_wins(2, 33, true));
