@@ -28,57 +28,46 @@ struct Tiles {
   long long pitch;  // bytes between rows of the pitched side
   int R, W;         // a tile's rows and bytes a row (W a multiple of 16)
   long long tx, ty; // tiles across a row and down the matrix
-  int n;            // packets a tile: R * W / 16, at most 1024
+  int n;            // packets a tile: R * W / 16
 };
 
-// One tile a block, 4 packets a thread at most. READ: pitched -> contiguous; else the mirror.
-template <bool READ>
+// Every thread's packets q = threadIdx.x, + 256, ... below n, U at a time: U loads in flight,
+// then their U stores. map(q, from, to) says where packet q comes from and goes to (false: none).
+template <int U, class Map>
+__device__ void copy_in_rounds(uint4* out, const uint4* in, int n, Map map) {
+  for (int q0 = 0; q0 < n; q0 += U * 256) {
+    uint4 v[U];
+    long long to[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const int q = q0 + threadIdx.x + 256 * u;
+      long long from = 0;
+      to[u] = -1;
+      if (q < n && !map(q, from, to[u])) to[u] = -1;
+      if (to[u] >= 0) v[u] = in[from];
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+      if (to[u] >= 0) out[to[u]] = v[u];
+  }
+}
+
+// One tile a block. READ: pitched -> contiguous; else the mirror. U = 4 for the tables of
+// squares, tall shapes and the word tile (tiles of at most 1024 packets: one round), 8 for the
+// segments of up to 4 KB a row.
+template <bool READ, int U = 4>
 __global__ void __launch_bounds__(256) copy_tiles(uint4* out, const uint4* in, Tiles t) {
   const long long b = blockIdx.x;
   const long long y = b % t.ty, x = b / t.ty; // column-major: down a tile column first
   const int wp = t.W / 16;                    // packets a row
-  uint4 v[4];
-  long long to[4];
-#pragma unroll
-  for (int u = 0; u < 4; ++u) {
-    const int q = threadIdx.x + 256 * u;
-    to[u] = -1;
-    if (q >= t.n) continue;
+  copy_in_rounds<U>(out, in, t.n, [&](int q, long long& from, long long& to) {
     const int r = q / wp, c = q % wp;
     const long long pitched = ((y * t.R + r) * t.pitch + x * t.W) / 16 + c;
-    const long long flat = b * t.n + q;
-    v[u] = in[READ ? pitched : flat];
-    to[u] = READ ? flat : pitched;
-  }
-#pragma unroll
-  for (int u = 0; u < 4; ++u)
-    if (to[u] >= 0) out[to[u]] = v[u];
-}
-
-// The same, for tiles of any size: 8 packets a thread in flight, then the next 8.
-template <bool READ>
-__global__ void __launch_bounds__(256) copy_long_tiles(uint4* out, const uint4* in, Tiles t) {
-  const long long b = blockIdx.x;
-  const long long y = b % t.ty, x = b / t.ty;
-  const int wp = t.W / 16;
-  for (int q0 = 0; q0 < t.n; q0 += 8 * 256) {
-    uint4 v[8];
-    long long to[8];
-#pragma unroll
-    for (int u = 0; u < 8; ++u) {
-      const int q = q0 + threadIdx.x + 256 * u;
-      to[u] = -1;
-      if (q >= t.n) continue;
-      const int r = q / wp, c = q % wp;
-      const long long pitched = ((y * t.R + r) * t.pitch + x * t.W) / 16 + c;
-      const long long flat = b * static_cast<long long>(t.n) + q;
-      v[u] = in[READ ? pitched : flat];
-      to[u] = READ ? flat : pitched;
-    }
-#pragma unroll
-    for (int u = 0; u < 8; ++u)
-      if (to[u] >= 0) out[to[u]] = v[u];
-  }
+    const long long flat = b * static_cast<long long>(t.n) + q;
+    from = READ ? pitched : flat;
+    to = READ ? flat : pitched;
+    return true;
+  });
 }
 
 // Segments copied in place (in[i] to out[i] for every packet of every row segment of a tile, so
@@ -90,25 +79,13 @@ __global__ void __launch_bounds__(256) copy_segments(uint4* out, const uint4* in
   const long long x = blockIdx.x; // one tile down (t.ty == 1)
   const int wp = t.W / 16;
   const int nv = ALIGNED ? (wp + 31 + 31) / 32 * 32 : wp; // lane slots a row
-  for (int q0 = 0; q0 < t.R * nv; q0 += 8 * 256) {
-    uint4 v[8];
-    long long at[8];
-#pragma unroll
-    for (int u = 0; u < 8; ++u) {
-      const int q = q0 + threadIdx.x + 256 * u;
-      at[u] = -1;
-      if (q >= t.R * nv) continue;
-      const int r = q / nv;
-      const long long first = (r * t.pitch + x * t.W) / 16;
-      const int c = ALIGNED ? q % nv - static_cast<int>(first & 31) : q % nv;
-      if (c < 0 || c >= wp) continue;
-      at[u] = first + c;
-      v[u] = in[at[u]];
-    }
-#pragma unroll
-    for (int u = 0; u < 8; ++u)
-      if (at[u] >= 0) out[at[u]] = v[u];
-  }
+  copy_in_rounds<8>(out, in, t.R * nv, [&](int q, long long& from, long long& to) {
+    const int r = q / nv;
+    const long long first = (r * t.pitch + x * t.W) / 16;
+    const int c = ALIGNED ? q % nv - static_cast<int>(first & 31) : q % nv;
+    from = to = first + c;
+    return c >= 0 && c < wp;
+  });
 }
 
 // A block that walks M consecutive segments of every row (W bytes each) one step at a time, as
@@ -122,32 +99,19 @@ __global__ void __launch_bounds__(256) copy_walk(uint4* out, const uint4* in, Ti
   const int wp = t.W / 16;
   const int nv = CARRY ? (wp + 16 + 31 + 31) / 32 * 32 : wp; // lane slots a row and step
   for (int j = 0; j < M; ++j) {
-    for (int q0 = 0; q0 < t.R * nv; q0 += 8 * 256) {
-      uint4 v[8];
-      long long at[8];
-#pragma unroll
-      for (int u = 0; u < 8; ++u) {
-        const int q = q0 + threadIdx.x + 256 * u;
-        at[u] = -1;
-        if (q >= t.R * nv) continue;
-        const int r = q / nv, slot = q % nv;
-        const long long a = r * t.pitch + b * M * t.W; // the block's first byte of row r
-        if (CARRY) {
-          const long long lo = j == 0 ? a : (a + j * t.W) & ~255LL;
-          const long long hi = j == M - 1 ? a + M * t.W : (a + (j + 1) * t.W) & ~255LL;
-          const long long p = (lo / 16 & ~31LL) + slot; // lane = packet index mod 32
-          if (p * 16 < lo || p * 16 >= hi) continue;
-          at[u] = p;
-        } else {
-          if (slot >= wp) continue;
-          at[u] = (a + j * t.W) / 16 + slot;
-        }
-        v[u] = in[at[u]];
+    copy_in_rounds<8>(out, in, t.R * nv, [&](int q, long long& from, long long& to) {
+      const int r = q / nv, slot = q % nv;
+      const long long a = r * t.pitch + b * M * t.W; // the block's first byte of row r
+      if (CARRY) {
+        const long long lo = j == 0 ? a : (a + j * t.W) & ~255LL;
+        const long long hi = j == M - 1 ? a + M * t.W : (a + (j + 1) * t.W) & ~255LL;
+        const long long p = (lo / 16 & ~31LL) + slot; // lane = packet index mod 32
+        from = to = p;
+        return p * 16 >= lo && p * 16 < hi;
       }
-#pragma unroll
-      for (int u = 0; u < 8; ++u)
-        if (at[u] >= 0) out[at[u]] = v[u];
-    }
+      from = to = (a + j * t.W) / 16 + slot;
+      return slot < wp;
+    });
     __syncthreads(); // a step ends before the next begins, as a tile's phases would
   }
 }
@@ -184,6 +148,30 @@ bool check(uint4* out, uint4* in, long long bytes) {
   return true;
 }
 
+// A copy in place checked against the host: packet i of `in` holds i; after launch(), every
+// packet of the first seg_bytes of each of t's R rows holds its own index in `out`, every other
+// packet is untouched (0xff...). Returns the packets that are not so.
+template <typename F>
+long long wrong_in_place(uint4* out, uint4* in, long long bytes, const Tiles& t,
+                         long long seg_bytes, F launch) {
+  const long long total = bytes / 16;
+  std::vector<uint4> h(total);
+  for (long long i = 0; i < total; ++i) h[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
+  CHECK(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
+  CHECK(cudaMemset(out, 0xff, bytes));
+  launch();
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(h.data(), out, bytes, cudaMemcpyDeviceToHost));
+  long long wrong = 0;
+  for (long long i = 0; i < total; ++i) {
+    const long long row = i * 16 / t.pitch, col = i * 16 % t.pitch;
+    const bool in_seg = row < t.R && col < seg_bytes;
+    const bool copied = h[i].x == static_cast<unsigned>(i) && h[i].w == 3;
+    if (copied != in_seg || (!copied && h[i].x != 0xffffffffu)) ++wrong;
+  }
+  return wrong;
+}
+
 // One table: a row a tile shape (rows x bytes), a column a pitch, read / write as % of memcpy.
 template <bool LONG = false, std::size_t NP, std::size_t NS>
 void table(const char* title, const long long (&pitches)[NP], const int (&shapes)[NS][2],
@@ -203,13 +191,13 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
       const double moved = 2.0 * blocks * t.n * 16; // the bytes moved, in and out
       const double rd = timer.seconds([&] {
         if (LONG)
-          copy_long_tiles<true><<<blocks, 256>>>(out, in, t);
+          copy_tiles<true, 8><<<blocks, 256>>>(out, in, t);
         else
           copy_tiles<true><<<blocks, 256>>>(out, in, t);
       });
       const double wr = timer.seconds([&] {
         if (LONG)
-          copy_long_tiles<false><<<blocks, 256>>>(out, in, t);
+          copy_tiles<false, 8><<<blocks, 256>>>(out, in, t);
         else
           copy_tiles<false><<<blocks, 256>>>(out, in, t);
       });
@@ -282,29 +270,16 @@ int main(int argc, char** argv) {
     // Both lane orders checked once against the host: every segment packet copied, nothing else.
     for (int aligned = 0; aligned < 2; ++aligned) {
       const Tiles t = make_tiles(bytes, 4329504, 31, 4064);
-      const long long total = bytes / 16;
-      std::vector<uint4> h(total);
-      for (long long i = 0; i < total; ++i) h[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
-      CHECK(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
-      CHECK(cudaMemset(out, 0xff, bytes));
-      if (aligned)
-        copy_segments<true><<<static_cast<unsigned>(t.tx), 256>>>(out, in, t);
-      else
-        copy_segments<false><<<static_cast<unsigned>(t.tx), 256>>>(out, in, t);
-      CHECK(cudaMemcpy(h.data(), out, bytes, cudaMemcpyDeviceToHost));
-      long long copied = 0, wrong = 0;
-      for (long long i = 0; i < total; ++i) {
-        const long long row = i * 16 / t.pitch, col = i * 16 % t.pitch;
-        const bool in_seg = row < t.R && col < t.tx * t.W;
-        if (h[i].x == static_cast<unsigned>(i) && h[i].w == 3)
-          ++copied;
-        else if (in_seg || h[i].x != 0xffffffffu)
-          ++wrong;
-        if (in_seg && h[i].x != static_cast<unsigned>(i)) ++wrong;
-      }
-      if (wrong != 0 || copied != t.tx * t.n) {
-        std::printf("check (lanes %s): %lld packets copied of %lld, %lld wrong\n",
-                    aligned ? "aligned" : "in order", copied, t.tx * t.n, wrong);
+      const unsigned blocks = static_cast<unsigned>(t.tx);
+      const long long wrong = wrong_in_place(out, in, bytes, t, t.tx * t.W, [&] {
+        if (aligned)
+          copy_segments<true><<<blocks, 256>>>(out, in, t);
+        else
+          copy_segments<false><<<blocks, 256>>>(out, in, t);
+      });
+      if (wrong != 0) {
+        std::printf("check (lanes %s): %lld packets wrong\n", aligned ? "aligned" : "in order",
+                    wrong);
         return 1;
       }
     }
@@ -337,23 +312,13 @@ int main(int argc, char** argv) {
       for (int M : {1, 2, 4, 8}) { // checked: every packet of the walked segments, nothing else
         const Tiles t = make_tiles(bytes, 4329504, 31, 480);
         const unsigned nb = static_cast<unsigned>(t.tx / M);
-        const long long total = bytes / 16;
-        std::vector<uint4> h(total);
-        for (long long i = 0; i < total; ++i) h[i] = make_uint4(static_cast<unsigned>(i), 1, 2, 3);
-        CHECK(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
-        CHECK(cudaMemset(out, 0xff, bytes));
-        if (carry)
-          copy_walk<true><<<nb, 256>>>(out, in, t, M);
-        else
-          copy_walk<false><<<nb, 256>>>(out, in, t, M);
-        CHECK(cudaMemcpy(h.data(), out, bytes, cudaMemcpyDeviceToHost));
-        long long wrong = 0;
-        for (long long i = 0; i < total; ++i) {
-          const long long row = i * 16 / t.pitch, col = i * 16 % t.pitch;
-          const bool in_seg = row < t.R && col < static_cast<long long>(nb) * M * t.W;
-          const bool copied = h[i].x == static_cast<unsigned>(i) && h[i].w == 3;
-          if (copied != in_seg || (!copied && h[i].x != 0xffffffffu)) ++wrong;
-        }
+        const long long wrong =
+            wrong_in_place(out, in, bytes, t, static_cast<long long>(nb) * M * t.W, [&] {
+              if (carry)
+                copy_walk<true><<<nb, 256>>>(out, in, t, M);
+              else
+                copy_walk<false><<<nb, 256>>>(out, in, t, M);
+            });
         if (wrong != 0) {
           std::printf("check (walk, carry %d, M %d): %lld packets wrong\n", carry, M, wrong);
           return 1;
