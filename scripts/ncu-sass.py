@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """ncu-sass.py FILE.csv...: where one kernel launch's instructions and stalls go, from Nsight
 Compute's source page at SASS level (`ncu --section SourceCounters -o R ...`, then
-`ncu -i R.ncu-rep --page source --csv --print-source sass > FILE.csv`). One Markdown table, a row
-for every file (named by the file, less `sass-` and `.csv`):
+`ncu -i R.ncu-rep --page source --csv --print-source sass > FILE.csv`, or the same compressed as
+FILE.csv.gz). One Markdown table, a row for every file (named by the file, less `sass-` and
+`.csv` or `.csv.gz`):
 
 - warp instructions executed, and the share of them executed at most once a warp (as often as
   the kernel's first instruction): in a kernel that loops over its packets, the work each block
@@ -14,6 +15,7 @@ for every file (named by the file, less `sass-` and `.csv`):
 Python standard library only; needs no GPU.
 """
 import csv
+import gzip
 import os
 import sys
 
@@ -33,9 +35,10 @@ def number(text):
 
 def summary(path):
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        opener = gzip.open if path.endswith(".gz") else open  # FILE.csv.gz: read as it is
+        with opener(path, "rt", newline="", encoding="utf-8") as f:
             rows = list(csv.reader(f))
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, UnicodeDecodeError, EOFError) as e:
         die(f"cannot read {path}: {e}")
     head = next((i for i, r in enumerate(rows) if r[:2] == ["Address", "Source"]), None)
     if head is None:
@@ -80,6 +83,7 @@ def main():
     for path, s in results:
         name = os.path.basename(path)
         name = name[len("sass-"):] if name.startswith("sass-") else name
+        name = name[:-len(".gz")] if name.endswith(".gz") else name
         name = name[:-len(".csv")] if name.endswith(".csv") else name
         share = lambda v: f"{100 * v / s['samples']:.1f}" if s["samples"] else "0"
         reasons = ", ".join(f"{n} {share(v)}" for n, v in s["reasons"][:5] if v > 0)

@@ -115,9 +115,9 @@ grep -qF "| l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum | 1,427,678 | 8
 [[ $(head -1 "$s/ncu.md") == "| metric | fp32-2666667x12 | fp32-1333335x24 |" ]] || fail "ncu-table.py: header: $(head -1 "$s/ncu.md")"
 # ncu-sass.py: the committed source-counter files summed; bad input in one line, nothing printed.
 sass=$src/results/h200/explore/sass-2673ac2
-one_line ncu-sass.py "^ncu-sass.py: error: .*table.md: no source-page header" "$sass/sass-fp16-33x1939393.csv" "$sass/table.md"
+one_line ncu-sass.py "^ncu-sass.py: error: .*table.md: no source-page header" "$sass/sass-fp16-33x1939393.csv.gz" "$sass/table.md"
 [[ ! -s "$s/out" ]] || fail "ncu-sass.py: printed a table before the bad file: $(cat "$s/out")"
-python3 "$src/scripts/ncu-sass.py" "$sass/sass-fp16-33x1939393.csv" "$sass/sass-fp64-160001x100.csv" >"$s/sass.md" 2>&1 ||
+python3 "$src/scripts/ncu-sass.py" "$sass/sass-fp16-33x1939393.csv.gz" "$sass/sass-fp64-160001x100.csv.gz" >"$s/sass.md" 2>&1 ||
   fail "ncu-sass.py: $(cat "$s/sass.md")"
 grep -qF "| fp16-33x1939393 | 53.8 M | 55% | not_selected 18.8, long_sb 18.1," "$s/sass.md" || fail "ncu-sass.py: $(cat "$s/sass.md")"
 grep -qF "| fp64-160001x100 | 18.1 M | 100% | long_sb 49.4," "$s/sass.md" || fail "ncu-sass.py: $(cat "$s/sass.md")"
