@@ -304,13 +304,14 @@ struct Launch {
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           if constexpr (sizeof(T) == 1 && I) {
-            // Compiled for the short side where words_compiled_wins (half, compact where s is
-            // not a multiple of 4, as words_pick says there).
+            // Compiled for the short side where words_compiled_wins: the half tile, compact
+            // where words_compact_wins, as words_pick says there.
             if (tb::ours::words_compiled_wins(1, s, true))
               return tb::ours::with_short_side<12, 64>(s, [&](auto sv) {
                 constexpr int S = decltype(sv)::value;
-                if constexpr (tb::ours::Words<T>::takes(S, true))
-                  words(tb::ours::Words < T, 1, 6, S % 4 != 0 ? CO : 0u, S > {});
+                constexpr unsigned O = tb::ours::words_compact_wins(1, S, true) ? CO : 0u;
+                if constexpr (tb::ours::words_compiled_wins(1, S, true))
+                  words(tb::ours::WordsHalf<T, I, O, S>{});
               });
             if (compact && half)
               words(tb::ours::WordsHalf<T, I, CO>{});

@@ -537,8 +537,8 @@ unsigned words_chunked_blocks(int rows, int cols) {
 // registers for 1-byte elements, no spills, since phase 1 holds no packets in registers). Six
 // against five, u8 interleaving: +0.1 to +3.6 points at s = 12-48 on both GPUs; de-interleaving
 // -1.0 to +1.5 (docs/perf-notes.md).
-template <typename T, bool INTERLEAVE, unsigned OPTS = 0>
-using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, OPTS>;
+template <typename T, bool INTERLEAVE, unsigned OPTS = 0, int SFIX = 0>
+using WordsHalf = Words<T, static_cast<int>(sizeof(T)), INTERLEAVE ? 6 : 5, OPTS, SFIX>;
 
 // Where ours_best's word tile de-interleaves into whole 32-byte sectors of its output rows
 // (kWordsSectors). With whole packets, two blocks write parts of a sector wherever a block's
