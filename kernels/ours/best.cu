@@ -185,6 +185,25 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
+// The instances compiled for the short side (words_compiled_wins) take their options from
+// words_pick_below with s constant: the options words_pick takes at run time where the half tile
+// is picked, on either side of the DRAM-peak threshold.
+constexpr bool compiled_words_agree(double dram) {
+  for (int es = 1; es <= 2; ++es)
+    for (int i = 0; i < 2; ++i)
+      for (int s = 12; s < 64; ++s) {
+        const tb::ours::WordsPick p = tb::ours::words_pick(es, s, i == 1, dram);
+        if (p.half && tb::ours::words_compiled_wins(es, s, i == 1) &&
+            tb::ours::words_opts(p) !=
+                tb::ours::words_opts(tb::ours::words_pick_below(es, s, i == 1, true)))
+          return false;
+      }
+  return true;
+}
+static_assert(compiled_words_agree(tb::ours::kLowerDramGbps * 0.9) &&
+                  compiled_words_agree(tb::ours::kLowerDramGbps * 1.1),
+              "a compiled word tile would run other options than words_pick's");
+
 enum class Path { copy, grid, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
 
 // The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Three choices of
@@ -241,7 +260,15 @@ Path choose(const tb::LaunchArgs& a, double dram) {
 }
 
 struct Launch {
+  // bf16 runs fp16's instances: every path moves elements as bits, so one instance an element
+  // size is enough.
   template <typename T> static void run(const tb::LaunchArgs& a) {
+    if constexpr (std::is_same_v<T, __nv_bfloat16>)
+      run_bits<__half>(a);
+    else
+      run_bits<T>(a);
+  }
+  template <typename T> static void run_bits(const tb::LaunchArgs& a) {
     const double dram = tb::ours::current_dram_peak_gbps();
     switch (choose(a, dram)) {
     case Path::copy: {
@@ -303,16 +330,19 @@ struct Launch {
           };
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
+          constexpr int ES = static_cast<int>(sizeof(T));
+          // Compiled for the short side where words_compiled_wins, on the half tile, with the
+          // options words_pick takes there (words_pick_below with s constant).
+          if (half && tb::ours::words_compiled_wins(ES, s, I))
+            return tb::ours::with_short_side<12, 64>(s, [&](auto sv) {
+              constexpr int S = decltype(sv)::value;
+              if constexpr (tb::ours::words_compiled_wins(ES, S, I)) {
+                constexpr unsigned O =
+                    tb::ours::words_opts(tb::ours::words_pick_below(ES, S, I, true));
+                words(tb::ours::WordsHalf<T, I, O, S>{});
+              }
+            });
           if constexpr (sizeof(T) == 1 && I) {
-            // Compiled for the short side where words_compiled_wins: the half tile, compact
-            // where words_compact_wins, as words_pick says there.
-            if (tb::ours::words_compiled_wins(1, s, true))
-              return tb::ours::with_short_side<12, 64>(s, [&](auto sv) {
-                constexpr int S = decltype(sv)::value;
-                constexpr unsigned O = tb::ours::words_compact_wins(1, S, true) ? CO : 0u;
-                if constexpr (tb::ours::words_compiled_wins(1, S, true))
-                  words(tb::ours::WordsHalf<T, I, O, S>{});
-              });
             if (compact && half)
               words(tb::ours::WordsHalf<T, I, CO>{});
             else if (compact) // past one tile
@@ -530,7 +560,7 @@ std::string path_note(const tb::LaunchArgs& a) {
         interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
         compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
         rotate ? ", windows rotated" : "",
-        interleave && tb::ours::words_compiled_wins(size, s, true) ? ", compiled for s" : "");
+        half && tb::ours::words_compiled_wins(size, s, interleave) ? ", compiled for s" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

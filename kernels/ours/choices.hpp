@@ -277,18 +277,21 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && interleave && s % 4 != 0 && words_half_wins(1, s, true, 0);
 }
 // Where ours_best runs the word tile compiled for the short side (Words' SFIX: one instance a
-// side, every quantity that follows from s folded and its strides constants): the u8 interleave
-// from s = 12 to 63 where the tile takes it (below 16 only at multiples of 4: Words::takes), on
-// the half tile, staged compactly where s is not a multiple of 4 (words_pick). The
-// tile compiled for s = 31 and 33 had run 24% fewer instructions at fp16 and 40% fewer at u8
-// 33 x 3878787 (Nsight Compute); measured against the tile that reads s at run time (H200, two
-// passes, % of memcpy; docs/perf-notes.md): s = 12, 17, 24, 31, 33, 40, 48, 56, 63 +1.2 to
-// +15.7 (17 x 7529413 78.1 -> 93.8, 33 x 3878787 80.3 -> 91.6); taken, both GPUs at s = 12-63:
-// H200 +0.7 to +15.7, H100 +0.2 to +2.0. Bounded so that the instances stay few (49: best.cu
-// builds in 97 s for three architectures on one core, 81 s before). Asked by ours_best where the
-// word tile takes the shape.
+// side, every quantity that follows from s folded and its strides constants), on the half tile
+// only (where words_half_wins picks it: ours_best asks both), from s = 12 to 63 where the tile
+// takes the shape: the u8 interleave (below 16 only at multiples of 4: Words::takes), the u8
+// de-interleave, and the 2-byte de-interleave up to 33 but 16 (the half tile's range on a GPU
+// above the H100's DRAM peak; below 16 on both). The tile compiled for s = 31 and 33 had run 24%
+// fewer instructions at fp16 and 40% fewer at u8 33 x 3878787 (Nsight Compute). Measured
+// against the tile that reads s at run time (two passes, % of memcpy; docs/perf-notes.md): the
+// u8 interleave at s = 12, 17, 24, 31, 33, 40, 48, 56, 63 H200 +0.7 to +15.7 (17 x 7529413
+// 78.3 -> 94.0, 33 x 3878787 80.3 -> 91.6), H100 +0.2 to +2.0; the de-interleave at s = 31 and
+// 33 (H200, bef5482) fp16 +1.3 and +3.8, u8 +1.7 and +3.5. Bounded so that the instances stay
+// few (best.cu's build time: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
-  return element_size == 1 && interleave && s >= 12 && s < 64 && (s >= 16 || s % 4 == 0);
+  if (s < 12 || s >= 64) return false;
+  if (element_size == 1) return !interleave || s >= 16 || s % 4 == 0;
+  return element_size == 2 && !interleave && s <= 33 && s != 16;
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
 // multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in

@@ -571,23 +571,38 @@ template <typename T> constexpr bool words_sectors_wins(int s, bool interleave, 
 struct WordsPick {
   bool past = false, half = false, compact = false, sectors = false, rotate = false;
 };
-constexpr WordsPick words_pick(int element_size, int s, bool interleave, double dram_peak_gbps) {
+// The pick below one tile once the tile is chosen (half: WordsHalf); two_byte_compact where
+// words_two_byte_interleave_wins. words_pick asks it with the rules' choice; the instances
+// compiled for the short side (words_compiled_wins, all on the half tile) ask it with s constant.
+constexpr WordsPick words_pick_below(int element_size, int s, bool interleave, bool half,
+                                     bool two_byte_compact = false) {
   WordsPick p;
   p.rotate = words_rotate_wins(element_size, s, interleave); // with whole sectors, as measured
-  p.past = s >= 16 * (16 / element_size);                    // past one tile (word_tile_past_wins)
-  if (p.past) {
-    p.compact = interleave && element_size < 4;
-    p.sectors = !interleave;
-    return p;
-  }
-  p.half = words_half_wins(element_size, s, interleave, dram_peak_gbps);
-  p.compact = words_compact_wins(element_size, s, interleave) ||
-              words_two_byte_interleave_wins(element_size, s, interleave, dram_peak_gbps);
+  p.half = half;
+  p.compact = words_compact_wins(element_size, s, interleave) || two_byte_compact;
   p.sectors =
       p.rotate || (element_size == 1   ? words_sectors_wins<unsigned char>(s, interleave, p.half)
                    : element_size == 2 ? words_sectors_wins<unsigned short>(s, interleave, p.half)
                                        : words_sectors_wins<unsigned>(s, interleave, p.half));
   return p;
+}
+constexpr WordsPick words_pick(int element_size, int s, bool interleave, double dram_peak_gbps) {
+  if (s >= 16 * (16 / element_size)) { // past one tile (word_tile_past_wins)
+    WordsPick p;
+    p.rotate = words_rotate_wins(element_size, s, interleave);
+    p.past = true;
+    p.compact = interleave && element_size < 4;
+    p.sectors = !interleave;
+    return p;
+  }
+  return words_pick_below(
+      element_size, s, interleave, words_half_wins(element_size, s, interleave, dram_peak_gbps),
+      words_two_byte_interleave_wins(element_size, s, interleave, dram_peak_gbps));
+}
+// The variant bits (Words' OPTS) a pick asks for: rotated windows own whole sectors too.
+constexpr unsigned words_opts(const WordsPick& p) {
+  return (p.compact ? kWordsCompact : 0u) | (p.sectors ? kWordsSectors : 0u) |
+         (p.rotate ? kWordsRotate : 0u);
 }
 
 // f(std::integral_constant<int, s>) for a short side s in [S, END): the instance of the word tile

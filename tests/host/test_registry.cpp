@@ -195,11 +195,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   // at s = 9-15 only where s is a multiple of 4), half the positions a block below s = 64 and
   // interleaving at s not a multiple of 4 below 100, staged compactly there; 2-byte
   // de-interleave from s = 17 and 4-byte from 9, the whole tile.
-  takes(DType::u8, 10666667, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  takes(DType::u8, 10666667, 12,
+        "word tile, de-interleave (s = 12, half the positions a block, compiled for s)");
   takes(DType::u8, 12, 10666667,
         "word tile, interleave (s = 12, half the positions a block, compiled for s)");
   takes(DType::u8, 4129033, 31,
-        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
+        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors, "
+        "compiled for s)");
   takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100)");
   takes(DType::u8, 33, 3878787,
         "word tile, interleave (s = 33, half the positions a block, staged compactly, "
@@ -219,13 +221,19 @@ TEST(Registry, BestPathPerShapeAndType) {
   // 2-byte ones from 17, 1-byte ones on the whole tile and on the half tile where its positions
   // are not whole sectors (u8 s = 31: 32 position groups; s = 12, 17 and 48: 85, 51 and 21; 48,
   // whole packets, rotates its windows owning whole sectors: words_rotate_wins, below).
-  takes(DType::fp16, 5333333, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  // Below s = 64 (2-byte: 33) on the half tile, compiled for s (words_compiled_wins).
+  takes(DType::fp16, 5333333, 12,
+        "word tile, de-interleave (s = 12, half the positions a block, compiled for s)");
   takes(DType::fp16, 3764705, 17,
-        "word tile, de-interleave (s = 17, half the positions a block, whole output sectors)");
-  takes(DType::u8, 7529411, 17, "word tile, de-interleave (s = 17, half the positions a block)");
-  takes(DType::u8, 2666667, 40, "word tile, de-interleave (s = 40, half the positions a block)");
+        "word tile, de-interleave (s = 17, half the positions a block, whole output sectors, "
+        "compiled for s)");
+  takes(DType::u8, 7529411, 17,
+        "word tile, de-interleave (s = 17, half the positions a block, compiled for s)");
+  takes(DType::u8, 2666667, 40,
+        "word tile, de-interleave (s = 40, half the positions a block, compiled for s)");
   takes(DType::u8, 5120001, 25,
-        "word tile, de-interleave (s = 25, half the positions a block, whole output sectors)");
+        "word tile, de-interleave (s = 25, half the positions a block, whole output sectors, "
+        "compiled for s)");
   takes(DType::u8, 31, 4129033,
         "word tile, interleave (s = 31, half the positions a block, staged compactly, compiled "
         "for s)");
@@ -288,7 +296,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   // sectors (words_rotate_wins): below one tile, and past it up to 304.
   takes(DType::u8, 2666667, 48,
         "word tile, de-interleave (s = 48, half the positions a block, whole output sectors, "
-        "windows rotated)");
+        "windows rotated, compiled for s)");
   takes(DType::u8, 727273, 176, "word tile, de-interleave (s = 176, whole output sectors, windows");
   takes(DType::u8, 470589, 272,
         "word tile past one tile, de-interleave (s = 272, whole output "
@@ -522,7 +530,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100, whole output sectors)");
   takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65, whole output sectors)");
   takes(DType::fp16, 2064517, 31,
-        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
+        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors, "
+        "compiled for s)");
   takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48, whole output sectors)");
   takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63, whole output sectors)");
   takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64, whole output sectors)");
@@ -580,10 +589,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 100, 640001, "gather");
   takes(DType::bf16, 104, 533333, "gather");
   takes(DType::fp16, 1000003, 16, "gather");
-  // 2-byte de-interleave from s = 9 to 15: half the word tile's positions a block, both GPUs.
-  takes(DType::fp16, 5333333, 12, "word tile, de-interleave (s = 12, half the positions a block)");
+  // 2-byte de-interleave from s = 9 to 15: half the word tile's positions a block, both GPUs;
+  // compiled for s from 12.
+  takes(DType::fp16, 5333333, 12,
+        "word tile, de-interleave (s = 12, half the positions a block, compiled for s)");
   takes(DType::bf16, 7111111, 9, "word tile, de-interleave (s = 9, half the positions a block)");
-  takes(DType::fp16, 4266667, 15, "word tile, de-interleave (s = 15, half the positions a block)");
+  takes(DType::fp16, 4266667, 15,
+        "word tile, de-interleave (s = 15, half the positions a block, compiled for s)");
   takes(DType::fp16, 6400001, 8, "de-interleave in registers");
   takes(DType::fp32, 33, 969697, "gather");
   takes(DType::fp64, 516129, 31, "gather");
@@ -854,22 +866,37 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_half_wins(4, 48, false, h200));
   EXPECT_FALSE(words_half_wins(4, 31, true, h200));
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
-  // The u8 interleave's word tile compiled for its short side from 9 to 63, on both GPUs; not the
-  // de-interleave, nor other types.
+  // The word tile compiled for its short side from 12 to 63 on the half tile: the u8 interleave
+  // (not at 13-15, which the tile does not take) and de-interleave, the 2-byte de-interleave up to
+  // 33 (not 16: the narrow tile's); not 4-byte elements, nor the 2-byte interleave.
   EXPECT_TRUE(words_compiled_wins(1, 12, true));
   EXPECT_TRUE(words_compiled_wins(1, 63, true));
   EXPECT_FALSE(words_compiled_wins(1, 11, true));
-  EXPECT_FALSE(words_compiled_wins(1, 13, true)); // the word tile does not take 13-15 interleaving
+  EXPECT_FALSE(words_compiled_wins(1, 13, true));
   EXPECT_FALSE(words_compiled_wins(1, 64, true));
-  EXPECT_FALSE(words_compiled_wins(1, 33, false));
+  EXPECT_TRUE(words_compiled_wins(1, 12, false));
+  EXPECT_TRUE(words_compiled_wins(1, 13, false));
+  EXPECT_TRUE(words_compiled_wins(1, 63, false));
+  EXPECT_FALSE(words_compiled_wins(1, 11, false));
+  EXPECT_FALSE(words_compiled_wins(1, 64, false));
+  EXPECT_TRUE(words_compiled_wins(2, 12, false));
+  EXPECT_TRUE(words_compiled_wins(2, 33, false));
+  EXPECT_FALSE(words_compiled_wins(2, 16, false));
+  EXPECT_FALSE(words_compiled_wins(2, 34, false));
+  EXPECT_FALSE(words_compiled_wins(2, 11, false));
   EXPECT_FALSE(words_compiled_wins(2, 33, true));
+  EXPECT_FALSE(words_compiled_wins(4, 31, false));
   {
     const KernelSpec* best = find_kernel("ours_best");
     ASSERT_NE(best, nullptr);
     EXPECT_NE(note_of(*best, DType::u8, 33, 3878787).find("compiled for s"), std::string::npos);
     EXPECT_NE(note_of(*best, DType::u8, 63, 1001).find("compiled for s"), std::string::npos);
     EXPECT_EQ(note_of(*best, DType::u8, 64, 1001).find("compiled for s"), std::string::npos);
-    EXPECT_EQ(note_of(*best, DType::u8, 3878787, 33).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::u8, 3878787, 33).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::fp16, 1939393, 33).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::bf16, 2064517, 31).find("compiled for s"), std::string::npos);
+    EXPECT_EQ(note_of(*best, DType::fp16, 31, 2064517).find("compiled for s"), std::string::npos);
+    EXPECT_EQ(note_of(*best, DType::fp32, 1032259, 31).find("compiled for s"), std::string::npos);
   }
   // Bytes interleaving 8 packets (u8 128 x L) take the narrow tile with no GPU (the H200's side)
   // as on the H100, since its interleave transposes bytes in two stages; so does the
