@@ -280,17 +280,21 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // side, every quantity that follows from s folded and its strides constants), on the half tile
 // only (where words_half_wins picks it: ours_best asks both), from s = 12 to 63 where the tile
 // takes the shape: the u8 interleave (below 16 only at multiples of 4: Words::takes), the u8
-// de-interleave, and the 2-byte de-interleave up to 33 but 16 (the half tile's range on a GPU
-// above the H100's DRAM peak; below 16 on both). The tile compiled for s = 31 and 33 had run 24%
-// fewer instructions at fp16 and 40% fewer at u8 33 x 3878787 (Nsight Compute). Measured
-// against the tile that reads s at run time (two passes, % of memcpy; docs/perf-notes.md): the
-// u8 interleave at s = 12, 17, 24, 31, 33, 40, 48, 56, 63 H200 +0.7 to +15.7 (17 x 7529413
-// 78.3 -> 94.0, 33 x 3878787 80.3 -> 91.6), H100 +0.2 to +2.0; the de-interleave at s = 31 and
-// 33 (H200, bef5482) fp16 +1.3 and +3.8, u8 +1.7 and +3.5. Bounded so that the instances stay
-// few (best.cu's build time: docs/perf-notes.md).
+// de-interleave but at 32 (the chunked tile's: words_chunked_wins), and the 2-byte de-interleave
+// up to 33 but at 16 (the narrow tile's or the gather's: words_tile_wins), the half tile's range
+// on a GPU above the H100's DRAM peak (below 16 on both). The tile compiled for s = 31 and 33
+// had run 24% fewer instructions at fp16 and 40% fewer at u8 33 x 3878787 (Nsight Compute).
+// Measured against the tile that reads s at run time (two passes, % of memcpy;
+// docs/perf-notes.md): the u8 interleave at s = 12, 17, 24, 31, 33, 40, 48, 56, 63 H200 +0.7 to
+// +15.7 (17 x 7529413 78.3 -> 94.0, 33 x 3878787 80.3 -> 91.6), H100 +0.2 to +2.0 (2b34635); the
+// u8 de-interleave at the same s H200 +1.8 to +13.1 (5333333 x 24 80.9 -> 94.1, 2285715 x 56
+// 80.4 -> 92.9), H100 +0.2 to +1.3; fp16 at s = 12, 13, 15, 17, 24, 31, 33 H200 +0.7 to +4.4
+// (1939393 x 33 91.0 -> 94.9), H100 -0.1 to +0.2 (at 17-33 the whole tile there, not compiled)
+// (bcd660d against e5d3df4). Bounded so that the instances stay few (121; best.cu builds in the
+// time it took before, bf16 running fp16's instances: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (s < 12 || s >= 64) return false;
-  if (element_size == 1) return !interleave || s >= 16 || s % 4 == 0;
+  if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s != 32;
   return element_size == 2 && !interleave && s <= 33 && s != 16;
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a

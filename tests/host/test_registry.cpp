@@ -867,8 +867,8 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_half_wins(4, 31, true, h200));
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
   // The word tile compiled for its short side from 12 to 63 on the half tile: the u8 interleave
-  // (not at 13-15, which the tile does not take) and de-interleave, the 2-byte de-interleave up to
-  // 33 (not 16: the narrow tile's); not 4-byte elements, nor the 2-byte interleave.
+  // (not at 13-15, which the tile does not take) and de-interleave (not at 32), the 2-byte
+  // de-interleave up to 33 (not 16); not 4-byte elements, nor the 2-byte interleave.
   EXPECT_TRUE(words_compiled_wins(1, 12, true));
   EXPECT_TRUE(words_compiled_wins(1, 63, true));
   EXPECT_FALSE(words_compiled_wins(1, 11, true));
@@ -879,6 +879,8 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_TRUE(words_compiled_wins(1, 63, false));
   EXPECT_FALSE(words_compiled_wins(1, 11, false));
   EXPECT_FALSE(words_compiled_wins(1, 64, false));
+  EXPECT_FALSE(words_compiled_wins(1, 32, false)); // the chunked tile's (words_chunked_wins)
+  EXPECT_TRUE(words_compiled_wins(1, 32, true));
   EXPECT_TRUE(words_compiled_wins(2, 12, false));
   EXPECT_TRUE(words_compiled_wins(2, 33, false));
   EXPECT_FALSE(words_compiled_wins(2, 16, false));
