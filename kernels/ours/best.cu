@@ -185,17 +185,19 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
-// The instances compiled for the short side (words_compiled_wins) take their options from
-// words_pick_below with s constant: the options words_pick takes at run time where the half tile
-// is picked, on either side of the DRAM-peak threshold.
+// The instances compiled for the short side (words_compiled_wins) take their tile and options
+// from words_pick_below with s constant: those words_pick takes at run time where ours_best
+// runs them (2-byte elements on the half tile), on either side of the DRAM-peak threshold.
 constexpr bool compiled_words_agree(double dram) {
   for (int es = 1; es <= 2; ++es)
     for (int i = 0; i < 2; ++i)
-      for (int s = 12; s < 64; ++s) {
+      for (int s = 12; s < 128; ++s) {
         const tb::ours::WordsPick p = tb::ours::words_pick(es, s, i == 1, dram);
-        if (p.half && tb::ours::words_compiled_wins(es, s, i == 1) &&
+        if (!tb::ours::words_compiled_wins(es, s, i == 1) || (es == 2 && !p.half)) continue;
+        const bool h = es == 2 || tb::ours::words_half_wins(1, s, i == 1, 0);
+        if (p.past || p.half != h ||
             tb::ours::words_opts(p) !=
-                tb::ours::words_opts(tb::ours::words_pick_below(es, s, i == 1, true)))
+                tb::ours::words_opts(tb::ours::words_pick_below(es, s, i == 1, h)))
           return false;
       }
   return true;
@@ -331,15 +333,20 @@ struct Launch {
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           constexpr int ES = static_cast<int>(sizeof(T));
-          // Compiled for the short side where words_compiled_wins, on the half tile, with the
-          // options words_pick takes there (words_pick_below with s constant).
-          if (half && tb::ours::words_compiled_wins(ES, s, I))
-            return tb::ours::with_short_side<12, 64>(s, [&](auto sv) {
+          // Compiled for the short side where words_compiled_wins (2-byte elements on the half
+          // tile only), the tile and options words_pick takes there (words_pick_below with s
+          // constant; u8's tile does not depend on the DRAM peak).
+          if ((ES == 1 || half) && tb::ours::words_compiled_wins(ES, s, I))
+            return tb::ours::with_short_side<12, 128>(s, [&](auto sv) {
               constexpr int S = decltype(sv)::value;
               if constexpr (tb::ours::words_compiled_wins(ES, S, I)) {
+                constexpr bool H = ES == 2 || tb::ours::words_half_wins(1, S, I, 0);
                 constexpr unsigned O =
-                    tb::ours::words_opts(tb::ours::words_pick_below(ES, S, I, true));
-                words(tb::ours::WordsHalf<T, I, O, S>{});
+                    tb::ours::words_opts(tb::ours::words_pick_below(ES, S, I, H));
+                if constexpr (H)
+                  words(tb::ours::WordsHalf<T, I, O, S>{});
+                else
+                  words(tb::ours::Words<T, R, 3, O, S>{});
               }
             });
           if constexpr (sizeof(T) == 1 && I) {
@@ -555,12 +562,14 @@ std::string path_note(const tb::LaunchArgs& a) {
     const bool interleave = a.rows <= a.cols;
     const auto [past, half, compact, sectors, rotate] =
         tb::ours::words_pick(size, s, interleave, dram);
-    return fmt::format(
-        "path: word tile{}, {} (s = {}{}{}{}{}{})", past ? " past one tile" : "",
-        interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
-        compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
-        rotate ? ", windows rotated" : "",
-        half && tb::ours::words_compiled_wins(size, s, interleave) ? ", compiled for s" : "");
+    return fmt::format("path: word tile{}, {} (s = {}{}{}{}{}{})", past ? " past one tile" : "",
+                       interleave ? "interleave" : "de-interleave", s,
+                       half ? ", half the positions a block" : "",
+                       compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
+                       rotate ? ", windows rotated" : "",
+                       (size == 1 || half) && tb::ours::words_compiled_wins(size, s, interleave)
+                           ? ", compiled for s"
+                           : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

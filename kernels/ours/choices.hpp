@@ -293,8 +293,8 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // (bcd660d against e5d3df4). Bounded so that the instances stay few (121; best.cu builds in the
 // time it took before, bf16 running fp16's instances: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
-  if (s < 12 || s >= 64) return false;
-  if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s != 32;
+  if (s < 12 || s >= 128) return false;
+  if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
   return element_size == 2 && !interleave && s <= 33 && s != 16;
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a

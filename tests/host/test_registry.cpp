@@ -866,20 +866,27 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_half_wins(4, 48, false, h200));
   EXPECT_FALSE(words_half_wins(4, 31, true, h200));
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
-  // The word tile compiled for its short side from 12 to 63 on the half tile: the u8 interleave
-  // (not at 13-15, which the tile does not take) and de-interleave (not at 32), the 2-byte
-  // de-interleave up to 33 (not 16); not 4-byte elements, nor the 2-byte interleave.
+  // The word tile compiled for its short side from 12 to 127: the u8 interleave (not at 13-15,
+  // which the tile does not take) and de-interleave (not at 32, 64 and 96: the chunked tile's) on
+  // whichever tile it picks, the 2-byte de-interleave up to 33 (not 16) on the half tile; not
+  // 4-byte elements, nor the 2-byte interleave.
   EXPECT_TRUE(words_compiled_wins(1, 12, true));
   EXPECT_TRUE(words_compiled_wins(1, 63, true));
+  EXPECT_TRUE(words_compiled_wins(1, 64, true));
+  EXPECT_TRUE(words_compiled_wins(1, 127, true));
   EXPECT_FALSE(words_compiled_wins(1, 11, true));
   EXPECT_FALSE(words_compiled_wins(1, 13, true));
-  EXPECT_FALSE(words_compiled_wins(1, 64, true));
+  EXPECT_FALSE(words_compiled_wins(1, 128, true));
   EXPECT_TRUE(words_compiled_wins(1, 12, false));
   EXPECT_TRUE(words_compiled_wins(1, 13, false));
   EXPECT_TRUE(words_compiled_wins(1, 63, false));
+  EXPECT_TRUE(words_compiled_wins(1, 65, false));
+  EXPECT_TRUE(words_compiled_wins(1, 127, false));
   EXPECT_FALSE(words_compiled_wins(1, 11, false));
-  EXPECT_FALSE(words_compiled_wins(1, 64, false));
+  EXPECT_FALSE(words_compiled_wins(1, 128, false));
   EXPECT_FALSE(words_compiled_wins(1, 32, false)); // the chunked tile's (words_chunked_wins)
+  EXPECT_FALSE(words_compiled_wins(1, 64, false));
+  EXPECT_FALSE(words_compiled_wins(1, 96, false));
   EXPECT_TRUE(words_compiled_wins(1, 32, true));
   EXPECT_TRUE(words_compiled_wins(2, 12, false));
   EXPECT_TRUE(words_compiled_wins(2, 33, false));
@@ -893,7 +900,9 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
     ASSERT_NE(best, nullptr);
     EXPECT_NE(note_of(*best, DType::u8, 33, 3878787).find("compiled for s"), std::string::npos);
     EXPECT_NE(note_of(*best, DType::u8, 63, 1001).find("compiled for s"), std::string::npos);
-    EXPECT_EQ(note_of(*best, DType::u8, 64, 1001).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::u8, 100, 1280001).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::u8, 1280001, 100).find("compiled for s"), std::string::npos);
+    EXPECT_EQ(note_of(*best, DType::u8, 128, 1001).find("compiled for s"), std::string::npos);
     EXPECT_NE(note_of(*best, DType::u8, 3878787, 33).find("compiled for s"), std::string::npos);
     EXPECT_NE(note_of(*best, DType::fp16, 1939393, 33).find("compiled for s"), std::string::npos);
     EXPECT_NE(note_of(*best, DType::bf16, 2064517, 31).find("compiled for s"), std::string::npos);
