@@ -202,7 +202,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 4129033, 31,
         "word tile, de-interleave (s = 31, half the positions a block, whole output sectors, "
         "compiled for s)");
-  takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100)");
+  takes(DType::u8, 100, 1280001, "word tile, interleave (s = 100, compiled for s)");
   takes(DType::u8, 33, 3878787,
         "word tile, interleave (s = 33, half the positions a block, staged compactly, "
         "compiled for s)");
@@ -210,13 +210,16 @@ TEST(Registry, BestPathPerShapeAndType) {
         "word tile, interleave (s = 17, half the positions a block, staged compactly, "
         "compiled for s)");
   takes(DType::u8, 65, 1969231,
-        "word tile, interleave (s = 65, half the positions a block, staged compactly)");
+        "word tile, interleave (s = 65, half the positions a block, staged compactly, "
+        "compiled for s)");
   takes(DType::u8, 99, 1000003,
-        "word tile, interleave (s = 99, half the positions a block, staged compactly)");
+        "word tile, interleave (s = 99, half the positions a block, staged compactly, "
+        "compiled for s)");
   takes(DType::u8, 48, 2666667,
         "word tile, interleave (s = 48, half the positions a block, compiled for s)");
-  takes(DType::u8, 113, 1132745, "word tile, interleave (s = 113)");
-  takes(DType::u8, 1969231, 65, "word tile, de-interleave (s = 65, whole output sectors)");
+  takes(DType::u8, 113, 1132745, "word tile, interleave (s = 113, compiled for s)");
+  takes(DType::u8, 1969231, 65,
+        "word tile, de-interleave (s = 65, whole output sectors, compiled for s)");
   // De-interleaving, whole output sectors (words_sectors_wins): 4-byte elements at every s,
   // 2-byte ones from 17, 1-byte ones on the whole tile and on the half tile where its positions
   // are not whole sectors (u8 s = 31: 32 position groups; s = 12, 17 and 48: 85, 51 and 21; 48,
@@ -522,9 +525,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 166667, 768, sectors);
   takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
-  takes(DType::u8, 1000003, 100, "word tile, de-interleave (s = 100, whole output sectors)");
-  takes(DType::u8, 96, 1333335, "word tile, interleave (s = 96)");
-  takes(DType::u8, 1280001, 100, "word tile, de-interleave (s = 100, whole output sectors)");
+  takes(DType::u8, 1000003, 100,
+        "word tile, de-interleave (s = 100, whole output sectors, compiled for s)");
+  takes(DType::u8, 96, 1333335, "word tile, interleave (s = 96, compiled for s)");
+  takes(DType::u8, 1280001, 100,
+        "word tile, de-interleave (s = 100, whole output sectors, compiled for s)");
   takes(DType::u8, 20011, 255, "word tile, de-interleave (s = 255, whole output sectors)");
   takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
   takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100, whole output sectors)");
