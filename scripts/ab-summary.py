@@ -13,9 +13,11 @@ base columns are K's figures at the same case in the same pass, the note the ker
 timing mode and L2 policy in the same file, so that each pass is compared with the copy ceiling
 of its own moment. With --moved D only the rows whose mean moved by D points or more. Reads
 schema versions 2 and 3. Python standard library only; needs no GPU.
+Each CSV may be gzip-compressed as it is stored under results/*/explore/ (FILE.csv.gz).
 """
 import argparse
 import csv
+import gzip
 import sys
 
 TYPES = ["fp32", "fp16", "bf16", "fp64", "u8"]
@@ -26,10 +28,19 @@ def die(msg):
     sys.exit(1)
 
 
+def open_csv(path, encoding):
+    """A CSV file, or FILE.csv.gz as it is (results under explore/ are stored compressed)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", newline="", encoding=encoding)
+    return open(path, newline="", encoding=encoding)
+
+
 def read(path):
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        with open_csv(path, "utf-8") as f:
             rows = list(csv.DictReader(f))
+    except (gzip.BadGzipFile, EOFError) as e:
+        die(f"{path}: not a gzip-compressed CSV file ({e})")
     except OSError as e:
         die(f"cannot read {path}: {e.strerror}")
     except (csv.Error, UnicodeDecodeError) as e:

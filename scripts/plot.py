@@ -12,10 +12,12 @@ With --heatmap (the shape map, configs/shape-map-*.toml), instead, per GPU and e
                                     one panel per kernel
 
 usage: scripts/plot.py [--out DIR] [--mode MODE] [--dtype T] [--heatmap] FILE.csv...
+Each CSV may be gzip-compressed as it is stored under results/*/explore/ (FILE.csv.gz).
 """
 import argparse
 import collections
 import csv
+import gzip
 import os
 import re
 import sys
@@ -35,6 +37,13 @@ def die(msg):
     sys.exit(f"plot.py: error: {msg}")
 
 
+def open_csv(path, encoding):
+    """A CSV file, or FILE.csv.gz as it is (results under explore/ are stored compressed)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", newline="", encoding=encoding)
+    return open(path, newline="", encoding=encoding)
+
+
 def slug(name):
     s = re.sub(r"^nvidia\s+", "", name.strip().lower())
     return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "gpu"
@@ -44,7 +53,7 @@ def load(paths):
     rows = []
     for path in paths:
         try:
-            with open(path, newline="", encoding="utf-8-sig") as f:
+            with open_csv(path, "utf-8-sig") as f:
                 reader = csv.DictReader(f)
                 if not reader.fieldnames or "schema_version" not in reader.fieldnames:
                     die(f"{path}: not a transpose_bench CSV (no schema_version column)")
@@ -61,6 +70,8 @@ def load(paths):
                     if not row["_bw"] > 0 or row["_elems"] <= 0:
                         die(f"{path}:{n}: bandwidth_gbps, rows and cols must be positive")
                     rows.append(row)
+        except (gzip.BadGzipFile, EOFError) as e:
+            die(f"{path}: not a gzip-compressed CSV file ({e})")
         except OSError as e:
             die(f"cannot read {path}: {e.strerror}")
         except (UnicodeDecodeError, csv.Error) as e:

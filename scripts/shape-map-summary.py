@@ -10,9 +10,11 @@ note (ours_best's path) and the older note where it differs.
 and timing mode in the same files. Shapes whose shorter side is under --min-short (default 2:
 one row or one column, a copy) are left out, as the shape-map bar leaves them out. Reads
 schema versions 2 and 3. Python standard library only; needs no GPU.
+Each CSV may be gzip-compressed as it is stored under results/*/explore/ (FILE.csv.gz).
 """
 import argparse
 import csv
+import gzip
 import statistics
 import sys
 
@@ -24,10 +26,19 @@ def die(msg):
     sys.exit(1)
 
 
+def open_csv(path, encoding):
+    """A CSV file, or FILE.csv.gz as it is (results under explore/ are stored compressed)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", newline="", encoding=encoding)
+    return open(path, newline="", encoding=encoding)
+
+
 def read(path):
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        with open_csv(path, "utf-8") as f:
             rows = list(csv.DictReader(f))
+    except (gzip.BadGzipFile, EOFError) as e:
+        die(f"{path}: not a gzip-compressed CSV file ({e})")
     except OSError as e:
         die(f"cannot read {path}: {e.strerror}")
     except (csv.Error, UnicodeDecodeError) as e:

@@ -4,9 +4,11 @@ CSV files whose working set (bytes read + written per repetition) exceeds --min-
 relative difference of the medians, and exits 1 if any exceeds --tolerance.
 
 usage: scripts/stability.py A.csv B.csv [--min-mb 64] [--tolerance 0.02]
+Each CSV may be gzip-compressed as it is stored under results/*/explore/ (FILE.csv.gz).
 """
 import argparse
 import csv
+import gzip
 import sys
 
 
@@ -14,10 +16,19 @@ def die(msg):
     sys.exit(f"stability.py: error: {msg}")
 
 
+def open_csv(path, encoding):
+    """A CSV file, or FILE.csv.gz as it is (results under explore/ are stored compressed)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", newline="", encoding=encoding)
+    return open(path, newline="", encoding=encoding)
+
+
 def load(path):
     try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
+        with open_csv(path, "utf-8-sig") as f:
             rows = list(csv.DictReader(f))
+    except (gzip.BadGzipFile, EOFError) as e:
+        die(f"{path}: not a gzip-compressed CSV file ({e})")
     except OSError as e:
         die(f"cannot read {path}: {e.strerror}")
     except (UnicodeDecodeError, csv.Error) as e:

@@ -19,6 +19,8 @@ one_line() {
 }
 head -c 4096 /dev/urandom >"$s/binary.csv"
 printf '\xff\xfe\x00garbage\n' >>"$s/binary.csv"
+# CSVs under results/*/explore/ are stored gzip-compressed: a FILE.csv.gz that is not gzip.
+cp "$s/binary.csv" "$s/binary.csv.gz"
 good=$src/results/h200/whitepaper-16384.csv
 python3 - "$good" "$s/zero.csv" <<'PY'
 import csv, sys
@@ -44,11 +46,20 @@ grep -qF "| Naive Transpose | 509 | 12.2 | 1.20 (1.20, 1.20) | 4.0 / 32.0 | 8.00
 python3 "$src/scripts/plot.py" --heatmap --out "$s" "$good" >"$s/out" 2>&1 || fail "plot.py --heatmap: $(cat "$s/out")"
 [[ -s "$s/h200-shape-map-fp32.png" && -s "$s/h200-shape-map-fp32.svg" ]] || fail "plot.py --heatmap wrote no heat map"
 python3 "$src/scripts/shape-map-configs.py" --check || fail "configs/shape-map-*.toml or above-tile-*.toml are out of date"
-# The shape-map summary: one GPU at a time, and its figures from a committed map.
-map=$src/results/h200/explore/shape-map-a7efb08/shape-map-4b.csv
+# The shape-map summary: one GPU at a time, and its figures from a committed map (stored
+# gzip-compressed, read as it is).
+map=$src/results/h200/explore/shape-map-a7efb08/shape-map-4b.csv.gz
+for script in shape-map-summary.py plot.py; do
+  one_line $script "^$script: error: .*binary.csv.gz: not a gzip-compressed CSV file" "$s/binary.csv.gz"
+done
+one_line stability.py "^stability.py: error: .*binary.csv.gz: not a gzip-compressed CSV file" "$s/binary.csv.gz" "$good"
+one_line ab-summary.py "^ab-summary.py: error: .*binary.csv.gz: not a gzip-compressed CSV file" --base "$s/binary.csv.gz" --new "$good"
+mkdir -p "$s/gz"
+python3 "$src/scripts/plot.py" --heatmap --out "$s/gz" "$map" >"$s/out" 2>&1 || fail "plot.py --heatmap FILE.csv.gz: $(cat "$s/out")"
+[[ -s "$s/gz/h200-shape-map-fp32.png" ]] || fail "plot.py --heatmap wrote no heat map from FILE.csv.gz"
 one_line shape-map-summary.py "^shape-map-summary.py: error: .*binary.csv: not a CSV file" "$s/binary.csv"
 one_line shape-map-summary.py "^shape-map-summary.py: error: the files hold 2 GPUs" "$map" \
-  "$src/results/h100-80gb-hbm3/explore/shape-map-a7efb08/shape-map-4b.csv"
+  "$src/results/h100-80gb-hbm3/explore/shape-map-a7efb08/shape-map-4b.csv.gz"
 one_line shape-map-summary.py "^shape-map-summary.py: error: no rows of kernel 'nope'" "$map" --kernel nope
 one_line shape-map-summary.py "^shape-map-summary.py: error: --bar 0: accepted" "$map" --bar 0
 python3 "$src/scripts/shape-map-summary.py" "$map" >"$s/sum.md" 2>&1 || fail "shape-map-summary.py: $(cat "$s/sum.md")"
@@ -56,10 +67,10 @@ grep -qF "| fp32 | 37 | 92.4 | 67.9 at 320001 × 100 | 17: 320001 × 100 67.9, 1
   fail "shape-map-summary.py: $(cat "$s/sum.md")"
 # Against an older map: the shapes that moved, with the path before where it changed (two
 # committed maps of the H200: the halo tile's partial edge tiles and its 2-byte short sides).
-new4=$src/results/h200/explore/shape-map-1cf97cf/shape-map-4b.csv
-new2=$src/results/h200/explore/shape-map-1cf97cf/shape-map-2b.csv
-old4=$src/results/h200/explore/shape-map-231e2fc/shape-map-4b.csv
-old2=$src/results/h200/explore/shape-map-231e2fc/shape-map-2b.csv
+new4=$src/results/h200/explore/shape-map-1cf97cf/shape-map-4b.csv.gz
+new2=$src/results/h200/explore/shape-map-1cf97cf/shape-map-2b.csv.gz
+old4=$src/results/h200/explore/shape-map-231e2fc/shape-map-4b.csv.gz
+old2=$src/results/h200/explore/shape-map-231e2fc/shape-map-2b.csv.gz
 one_line shape-map-summary.py "^shape-map-summary.py: error: --moved 0: accepted" "$new4" --against "$old4" --moved 0
 one_line shape-map-summary.py "^shape-map-summary.py: error: .*binary.csv: not a CSV file" "$new4" --against "$s/binary.csv"
 python3 "$src/scripts/shape-map-summary.py" "$new4" "$new2" --against "$old4" "$old2" >"$s/moved.md" 2>&1 ||
