@@ -193,7 +193,7 @@ constexpr bool compiled_words_agree(double dram) {
     for (int i = 0; i < 2; ++i)
       for (int s = 12; s < 128; ++s) {
         const tb::ours::WordsPick p = tb::ours::words_pick(es, s, i == 1, dram);
-        if (!tb::ours::words_compiled_wins(es, s, i == 1) || (es == 2 && !p.half)) continue;
+        if (!tb::ours::words_compiled_runs(es, s, i == 1, p.half)) continue;
         const bool h = es == 2 || tb::ours::words_half_wins(1, s, i == 1, 0);
         if (p.past || p.half != h ||
             tb::ours::words_opts(p) !=
@@ -333,10 +333,10 @@ struct Launch {
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           constexpr int ES = static_cast<int>(sizeof(T));
-          // Compiled for the short side where words_compiled_wins (2-byte elements on the half
-          // tile only), the tile and options words_pick takes there (words_pick_below with s
-          // constant; u8's tile does not depend on the DRAM peak).
-          if ((ES == 1 || half) && tb::ours::words_compiled_wins(ES, s, I))
+          // Compiled for the short side where words_compiled_runs, the tile and options
+          // words_pick takes there (words_pick_below with s constant; u8's tile does not depend
+          // on the DRAM peak).
+          if (tb::ours::words_compiled_runs(ES, s, I, half))
             return tb::ours::with_short_side<12, 128>(s, [&](auto sv) {
               constexpr int S = decltype(sv)::value;
               if constexpr (tb::ours::words_compiled_wins(ES, S, I)) {
@@ -562,14 +562,12 @@ std::string path_note(const tb::LaunchArgs& a) {
     const bool interleave = a.rows <= a.cols;
     const auto [past, half, compact, sectors, rotate] =
         tb::ours::words_pick(size, s, interleave, dram);
-    return fmt::format("path: word tile{}, {} (s = {}{}{}{}{}{})", past ? " past one tile" : "",
-                       interleave ? "interleave" : "de-interleave", s,
-                       half ? ", half the positions a block" : "",
-                       compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
-                       rotate ? ", windows rotated" : "",
-                       (size == 1 || half) && tb::ours::words_compiled_wins(size, s, interleave)
-                           ? ", compiled for s"
-                           : "");
+    return fmt::format(
+        "path: word tile{}, {} (s = {}{}{}{}{}{})", past ? " past one tile" : "",
+        interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
+        compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
+        rotate ? ", windows rotated" : "",
+        tb::ours::words_compiled_runs(size, s, interleave, half) ? ", compiled for s" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

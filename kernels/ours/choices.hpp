@@ -300,6 +300,11 @@ constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
   return element_size == 2 && !interleave && s <= 33 && s != 16;
 }
+// Whether ours_best runs the compiled instance for the tile it picked (half: WordsHalf): where
+// words_compiled_wins, for 2-byte elements on the half tile only.
+constexpr bool words_compiled_runs(int element_size, int s, bool interleave, bool half) {
+  return (element_size == 1 || half) && words_compiled_wins(element_size, s, interleave);
+}
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
 // multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in
 // unaligned rows: 64, 60, 63 and 57% of memcpy on the H100; chunked, 82-98%). 2, 4 and 8 packets

@@ -893,6 +893,13 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_compiled_wins(1, 64, false));
   EXPECT_FALSE(words_compiled_wins(1, 96, false));
   EXPECT_TRUE(words_compiled_wins(1, 32, true));
+  // Run where the tile ours_best picked has an instance: 2-byte elements on the half tile only
+  // (the H100's whole tile at 17-33 is not compiled), u8 on either.
+  EXPECT_TRUE(words_compiled_runs(2, 24, false, true));
+  EXPECT_FALSE(words_compiled_runs(2, 24, false, false));
+  EXPECT_TRUE(words_compiled_runs(1, 100, true, false));
+  EXPECT_TRUE(words_compiled_runs(1, 31, false, true));
+  EXPECT_FALSE(words_compiled_runs(1, 32, false, true));
   EXPECT_TRUE(words_compiled_wins(2, 12, false));
   EXPECT_TRUE(words_compiled_wins(2, 33, false));
   EXPECT_FALSE(words_compiled_wins(2, 16, false));
