@@ -189,15 +189,13 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 // from words_pick_below with s constant: those words_pick takes at run time where ours_best
 // runs them (2-byte elements on the half tile), on either side of the DRAM-peak threshold.
 constexpr bool compiled_words_agree(double dram) {
-  for (int es = 1; es <= 2; ++es)
+  for (int es = 1; es <= 4; es *= 2)
     for (int i = 0; i < 2; ++i)
       for (int s = 12; s < 128; ++s) {
         const tb::ours::WordsPick p = tb::ours::words_pick(es, s, i == 1, dram);
         if (!tb::ours::words_compiled_runs(es, s, i == 1, p.half)) continue;
-        const bool h = es == 2 || tb::ours::words_half_wins(1, s, i == 1, 0);
-        if (p.past || p.half != h ||
-            tb::ours::words_opts(p) !=
-                tb::ours::words_opts(tb::ours::words_pick_below(es, s, i == 1, h)))
+        if (p.past || tb::ours::words_opts(p) != tb::ours::words_opts(tb::ours::words_pick_below(
+                                                     es, s, i == 1, p.half)))
           return false;
       }
   return true;
@@ -339,14 +337,15 @@ struct Launch {
           if (tb::ours::words_compiled_runs(ES, s, I, half))
             return tb::ours::with_short_side<12, 128>(s, [&](auto sv) {
               constexpr int S = decltype(sv)::value;
-              if constexpr (tb::ours::words_compiled_wins(ES, S, I)) {
-                constexpr bool H = ES == 2 || tb::ours::words_half_wins(1, S, I, 0);
-                constexpr unsigned O =
-                    tb::ours::words_opts(tb::ours::words_pick_below(ES, S, I, H));
-                if constexpr (H)
-                  words(tb::ours::WordsHalf<T, I, O, S>{});
-                else
-                  words(tb::ours::Words<T, R, 3, O, S>{});
+              using tb::ours::words_compiled_runs, tb::ours::words_opts, tb::ours::words_pick_below;
+              if constexpr (words_compiled_runs(ES, S, I, true)) {
+                if (half)
+                  return words(
+                      tb::ours::WordsHalf<T, I, words_opts(words_pick_below(ES, S, I, true)), S>{});
+              }
+              if constexpr (words_compiled_runs(ES, S, I, false)) {
+                if (!half)
+                  words(tb::ours::Words<T, R, 3, words_opts(words_pick_below(ES, S, I, false)), S>{});
               }
             });
           if constexpr (sizeof(T) == 1 && I) {

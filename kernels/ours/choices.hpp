@@ -298,12 +298,17 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (s < 12 || s >= 128) return false;
   if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
-  return element_size == 2 && !interleave && s <= 33 && s != 16;
+  if (interleave) return false;
+  if (element_size == 2) return s != 16;
+  return element_size == 4 && s < 64;
 }
-// Whether ours_best runs the compiled instance for the tile it picked (half: WordsHalf): where
-// words_compiled_wins, for 2-byte elements on the half tile only.
+// Whether ours_best runs a compiled instance for the tile it picked (half: WordsHalf): where
+// words_compiled_wins, on the tile words_half_wins picks on either side of the DRAM-peak key (one
+// instance a side and tile that a GPU of either kind runs).
 constexpr bool words_compiled_runs(int element_size, int s, bool interleave, bool half) {
-  return (element_size == 1 || half) && words_compiled_wins(element_size, s, interleave);
+  return words_compiled_wins(element_size, s, interleave) &&
+         (words_half_wins(element_size, s, interleave, kLowerDramGbps / 2) == half ||
+          words_half_wins(element_size, s, interleave, kLowerDramGbps * 2) == half);
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
 // multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in
