@@ -300,7 +300,7 @@ constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
   if (interleave) return false;
   if (element_size == 2) return s != 16;
-  return element_size == 4 && s < 64;
+  return element_size == 4 && s <= 33;
 }
 // Whether ours_best runs a compiled instance for the tile it picked (half: WordsHalf): where
 // words_compiled_wins, on the tile words_half_wins picks on either side of the DRAM-peak key (one
