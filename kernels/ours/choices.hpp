@@ -306,7 +306,7 @@ constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
 // words_compiled_wins, on the tile words_half_wins picks on either side of the DRAM-peak key (one
 // instance a side and tile that a GPU of either kind runs).
 constexpr bool words_compiled_runs(int element_size, int s, bool interleave, bool half) {
-  return words_compiled_wins(element_size, s, interleave) &&
+  return words_compiled_wins(element_size, s, interleave) && (element_size != 4 || half) &&
          (words_half_wins(element_size, s, interleave, kLowerDramGbps / 2) == half ||
           words_half_wins(element_size, s, interleave, kLowerDramGbps * 2) == half);
 }

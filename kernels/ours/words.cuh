@@ -382,22 +382,14 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     }
   } else {
     // Phase 1: each planar row segment's aligned packets (positions from the segment's first,
-    // nl of them) into shared row k, chunk c, copied as the de-interleave's span is. Lanes take
-    // slots j of a row, ncr of them (an even count), chunk c = j - 1 where the segment starts
-    // half-way into a 32-byte sector, so that a quarter-warp's eight 16-byte copies cover whole
-    // sectors: with chunk c in slot c, every other row's sectors straddled two quarter-warps and
-    // were read from L2 twice (1.65 times the data's sectors at u8 100 x 1280001).
-    const int ncr = (P / V + 4) & ~1; // P / V + 2 chunks, and a slot in front
+    // nl of them) into shared row k, chunk j, copied as the de-interleave's span is.
+    const int ncr = P / V + 2;
     const int dk = kThreads / ncr, dj = kThreads - dk * ncr;
-    const unsigned lmod2 = static_cast<unsigned>(L) & (2 * V - 1);
     for (int k = tid / ncr, j = tid % ncr; k < s;) {
       const int m = mis(k);
-      const int c = j - static_cast<int>(((static_cast<unsigned>(k) * lmod2 +
-                                           static_cast<unsigned>(p0)) &
-                                          (2 * V - 1)) >= static_cast<unsigned>(V));
-      if (c >= 0 && c * V < m + nl) {
-        const long long g = static_cast<long long>(k) * L + p0 - m + c * V;
-        uint4* t = planar + W::row_base(k, RC) + c;
+      if (j * V < m + nl) {
+        const long long g = static_cast<long long>(k) * L + p0 - m + j * V;
+        uint4* t = planar + W::row_base(k, RC) + j;
         if (g + V <= total)
           copy16_async(t, src + g);
         else // the matrix's last, partial packet
