@@ -490,9 +490,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   // (2- and 4-byte de-interleave at s = 12-33 half the positions a block above the H100's DRAM
   // peak, and on a host with no GPU: words_half_wins.)
   takes(DType::fp32, 2666667, 12,
-        "word tile, de-interleave (s = 12, half the positions a block, whole output sectors)");
+        "word tile, de-interleave (s = 12, half the positions a block, whole output sectors, "
+        "compiled for s)");
   takes(DType::fp32, 1032259, 31,
-        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors)");
+        "word tile, de-interleave (s = 31, half the positions a block, whole output sectors, "
+        "compiled for s)");
   takes(DType::fp32, 3555557, 9, "word tile, de-interleave (s = 9, whole output sectors)");
   takes(DType::fp32, 507937, 63, "word tile, de-interleave (s = 63, whole output sectors)");
   // The chunked word tile: 1-byte de-interleave, rows of a multiple of 32 channels up to 4096,
@@ -532,14 +534,19 @@ TEST(Registry, BestPathPerShapeAndType) {
         "word tile, de-interleave (s = 100, whole output sectors, compiled for s)");
   takes(DType::u8, 20011, 255, "word tile, de-interleave (s = 255, whole output sectors)");
   takes(DType::u8, 16384, 48, "word tile, de-interleave (s = 48, half");
-  takes(DType::fp16, 640001, 100, "word tile, de-interleave (s = 100, whole output sectors)");
-  takes(DType::bf16, 4099, 65, "word tile, de-interleave (s = 65, whole output sectors)");
+  takes(DType::fp16, 640001, 100,
+        "word tile, de-interleave (s = 100, whole output sectors, compiled for s)");
+  takes(DType::bf16, 4099, 65,
+        "word tile, de-interleave (s = 65, whole output sectors, compiled for s)");
   takes(DType::fp16, 2064517, 31,
         "word tile, de-interleave (s = 31, half the positions a block, whole output sectors, "
         "compiled for s)");
-  takes(DType::fp16, 1333333, 48, "word tile, de-interleave (s = 48, whole output sectors)");
-  takes(DType::bf16, 4099, 63, "word tile, de-interleave (s = 63, whole output sectors)");
-  takes(DType::bf16, 4099, 64, "word tile, de-interleave (s = 64, whole output sectors)");
+  takes(DType::fp16, 1333333, 48,
+        "word tile, de-interleave (s = 48, whole output sectors, compiled for s)");
+  takes(DType::bf16, 4099, 63,
+        "word tile, de-interleave (s = 63, whole output sectors, compiled for s)");
+  takes(DType::bf16, 4099, 64,
+        "word tile, de-interleave (s = 64, whole output sectors, compiled for s)");
   // 2-byte interleaves from 105 take the gather (a row a warp through L1) whether s is whole
   // packets or not: no longer the halo tile's partial tiles (halo_short_side_wins).
   takes(DType::bf16, 120, 533333, "gather through skewed shared rows (copied a row a warp");
@@ -563,7 +570,8 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 63, 507937, "gather");
   takes(DType::u8, 176, 727273, "word tile, interleave (s = 176");
   takes(DType::u8, 882759, 145, "word tile, de-interleave (s = 145, whole output sectors)");
-  takes(DType::fp16, 666667, 96, "word tile, de-interleave (s = 96, whole output sectors)");
+  takes(DType::fp16, 666667, 96,
+        "word tile, de-interleave (s = 96, whole output sectors, compiled for s)");
   takes(DType::fp16, 96, 666667, "gather");
   // The gather's shared rows skewed from s = 13 for 4-byte elements, from 33 for the others.
   takes(DType::fp32, 31, 1032259, "gather through skewed shared rows");
@@ -873,8 +881,8 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
   // The word tile compiled for its short side from 12 to 127: the u8 interleave (not at 13-15,
   // which the tile does not take) and de-interleave (not at 32, 64 and 96: the chunked tile's) on
-  // whichever tile it picks, the 2-byte de-interleave up to 33 (not 16) on the half tile; not
-  // 4-byte elements, nor the 2-byte interleave.
+  // whichever tile it picks, the 2-byte de-interleave (not at 16) and the 4-byte one up to 33;
+  // no 2- or 4-byte interleave.
   EXPECT_TRUE(words_compiled_wins(1, 12, true));
   EXPECT_TRUE(words_compiled_wins(1, 63, true));
   EXPECT_TRUE(words_compiled_wins(1, 64, true));
@@ -893,20 +901,32 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_compiled_wins(1, 64, false));
   EXPECT_FALSE(words_compiled_wins(1, 96, false));
   EXPECT_TRUE(words_compiled_wins(1, 32, true));
-  // Run where the tile ours_best picked has an instance: 2-byte elements on the half tile only
-  // (the H100's whole tile at 17-33 is not compiled), u8 on either.
+  // Run where the tile ours_best picked has an instance: 2-byte elements on whichever tile
+  // either GPU picks (the half tile at 12-33 but 16, the whole one from 17), 4-byte elements on
+  // the half tile only (12-33, the H200's), u8 on either.
   EXPECT_TRUE(words_compiled_runs(2, 24, false, true));
-  EXPECT_FALSE(words_compiled_runs(2, 24, false, false));
+  EXPECT_TRUE(words_compiled_runs(2, 24, false, false));
+  EXPECT_FALSE(words_compiled_runs(2, 12, false, false)); // the half tile's on both GPUs
+  EXPECT_FALSE(words_compiled_runs(2, 40, false, true));
+  EXPECT_TRUE(words_compiled_runs(2, 127, false, false));
+  EXPECT_TRUE(words_compiled_runs(4, 12, false, true));
+  EXPECT_TRUE(words_compiled_runs(4, 33, false, true));
+  EXPECT_FALSE(words_compiled_runs(4, 31, false, false)); // the H100's whole tile
+  EXPECT_FALSE(words_compiled_runs(4, 40, false, false));
   EXPECT_TRUE(words_compiled_runs(1, 100, true, false));
   EXPECT_TRUE(words_compiled_runs(1, 31, false, true));
   EXPECT_FALSE(words_compiled_runs(1, 32, false, true));
   EXPECT_TRUE(words_compiled_wins(2, 12, false));
   EXPECT_TRUE(words_compiled_wins(2, 33, false));
   EXPECT_FALSE(words_compiled_wins(2, 16, false));
-  EXPECT_FALSE(words_compiled_wins(2, 34, false));
+  EXPECT_TRUE(words_compiled_wins(2, 34, false));
+  EXPECT_TRUE(words_compiled_wins(2, 127, false));
+  EXPECT_FALSE(words_compiled_wins(2, 128, false));
   EXPECT_FALSE(words_compiled_wins(2, 11, false));
   EXPECT_FALSE(words_compiled_wins(2, 33, true));
-  EXPECT_FALSE(words_compiled_wins(4, 31, false));
+  EXPECT_TRUE(words_compiled_wins(4, 31, false));
+  EXPECT_FALSE(words_compiled_wins(4, 34, false));
+  EXPECT_FALSE(words_compiled_wins(4, 31, true));
   {
     const KernelSpec* best = find_kernel("ours_best");
     ASSERT_NE(best, nullptr);
@@ -919,7 +939,9 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
     EXPECT_NE(note_of(*best, DType::fp16, 1939393, 33).find("compiled for s"), std::string::npos);
     EXPECT_NE(note_of(*best, DType::bf16, 2064517, 31).find("compiled for s"), std::string::npos);
     EXPECT_EQ(note_of(*best, DType::fp16, 31, 2064517).find("compiled for s"), std::string::npos);
-    EXPECT_EQ(note_of(*best, DType::fp32, 1032259, 31).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::fp32, 1032259, 31).find("compiled for s"), std::string::npos);
+    EXPECT_EQ(note_of(*best, DType::fp32, 507937, 63).find("compiled for s"), std::string::npos);
+    EXPECT_NE(note_of(*best, DType::fp16, 640001, 100).find("compiled for s"), std::string::npos);
   }
   // Bytes interleaving 8 packets (u8 128 x L) take the narrow tile with no GPU (the H200's side)
   // as on the H100, since its interleave transposes bytes in two stages; so does the
