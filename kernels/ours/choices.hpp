@@ -281,20 +281,24 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // 127 where the tile takes the shape: the u8 interleave (below 16 only at multiples of 4:
 // Words::takes) and de-interleave (not at 32, 64 and 96: the chunked tile's, words_chunked_wins),
 // on the tile words_pick takes (the half tile below 64, and interleaving at s not a multiple of 4
-// below 100); the 2-byte de-interleave up to 33 but at 16 (the narrow tile's or the gather's:
-// words_tile_wins) on the half tile only, which is the H200's there (below 16 both GPUs'). The
-// tile compiled for s = 31 and 33 had run 24% fewer instructions at fp16 and 40% fewer at u8
-// 33 x 3878787 (Nsight Compute). Measured against the tile that reads s at run time (two passes
-// a GPU, % of memcpy; docs/perf-notes.md): the u8 interleave at s = 12, 17, 24, 31, 33, 40, 48,
-// 56, 63 H200 +0.7 to +15.7 (17 x 7529413 78.3 -> 94.0), H100 +0.2 to +2.0 (2b34635); the u8
-// de-interleave at the same s H200 +1.8 to +13.1 (5333333 x 24 80.9 -> 94.1), H100 +0.2 to +1.3;
-// fp16 at s = 12, 13, 15, 17, 24, 31, 33 H200 +0.7 to +4.4 (1939393 x 33 91.0 -> 94.9), H100
-// -0.1 to +0.2 (at 17-33 its whole tile, not compiled) (bcd660d against e5d3df4); u8 at s = 64,
-// 65, 72, 80, 90, 100, 113, 127 H200 +0.3 to +12.3 both ways (1600001 x 80 79.3 -> 91.6,
-// 127 x 1007875 72.4 -> 77.9), H100 interleaving +0.0 to +1.5, de-interleaving -0.5 to +1.8
-// (1007875 x 127 94.2 -> 93.7, 1600001 x 80 93.4 -> 95.2) (5054c49 against 2ad634b). Bounded so
-// that the instances stay few (247; best.cu builds in 124 s for three architectures on one core,
-// 93 s with the 121 up to 63, bf16 running fp16's instances: docs/perf-notes.md).
+// below 100); the 2-byte de-interleave but at 16 (the narrow tile's or the gather's:
+// words_tile_wins) on whichever tile either GPU picks (words_compiled_runs); the 4-byte
+// de-interleave up to 33 on the half tile (the H200's). The tile compiled for s = 31 and 33 had
+// run 24% fewer instructions at fp16 and 40% fewer at u8 33 x 3878787 (Nsight Compute). Measured
+// against the tile that reads s at run time (two passes a GPU, % of memcpy; docs/perf-notes.md):
+// the u8 interleave at s = 12, 17, 24, 31, 33, 40, 48, 56, 63 H200 +0.7 to +15.7
+// (17 x 7529413 78.3 -> 94.0), H100 +0.2 to +2.0 (2b34635); the u8 de-interleave at the same s
+// H200 +1.8 to +13.1 (5333333 x 24 80.9 -> 94.1), H100 +0.2 to +1.3; fp16 at s = 12, 13, 15, 17,
+// 24, 31, 33 H200 +0.7 to +4.4 (1939393 x 33 91.0 -> 94.9), H100 -0.1 to +0.2 (bcd660d against
+// e5d3df4); u8 at s = 64, 65, 72, 80, 90, 100, 113, 127 H200 +0.3 to +12.3 both ways
+// (1600001 x 80 79.3 -> 91.6, 127 x 1007875 72.4 -> 77.9), H100 interleaving +0.0 to +1.5,
+// de-interleaving -0.5 to +1.8 (5054c49 against 2ad634b); the 2-byte whole tile at s = 40-127
+// H200 +0.5 to +2.5 (566371 x 113 87.7 -> 90.2, 640001 x 100 90.5 -> 91.3), H100 -0.1 to +0.3,
+// at 17-33 (the H100's whole tile) -0.5, +0.7, -0.4 at 33, 24, 17, taken as the one rule; the
+// 4-byte half tile at 12-33 H200 +0.1 to +0.4 (1032259 x 31 91.5 -> 91.8), while its whole tile
+// at 40-63 lost 0.4 to 0.6 and is left out (the H100's at 12-33 with it, not measured)
+// (e27ad17 and 15b08f8 against a2c0472). Bounded so that the instances stay few (380; best.cu
+// builds in BUILD_S s for three architectures on one core, 124 s with 247: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (s < 12 || s >= 128) return false;
   if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
@@ -447,5 +451,11 @@ constexpr bool skinny_eight_byte_wins(int s, bool aligned, bool interleave, doub
 // at 8 mod 16 (24, 40, 56, 104, 136, 184) -2.8 to +0.6 / -1.7 to +0.7: not taken.
 constexpr bool words_rotate_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && !interleave && s % 16 == 0;
+}
+// Where ours_best's word tile copies the interleave's planar rows a row a warp through L1
+// (kWordsRows), as the gather does (skinny_row_copies): from L2 alone (cp.async.cg) the u8
+// interleave at s = 100 read 1.65 times the data's sectors (docs/perf-notes.md).
+constexpr bool words_rows_wins(int element_size, int s, bool interleave) {
+  return element_size == 1 && interleave && s >= 33 && s < 128;
 }
 } // namespace tb::ours
