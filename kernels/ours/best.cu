@@ -559,15 +559,14 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::words: {
     const int s = std::min(a.rows, a.cols);
     const bool interleave = a.rows <= a.cols;
-    const auto [past, half, compact, sectors, rotate, rows] =
+    const auto [past, half, compact, sectors, rotate] =
         tb::ours::words_pick(size, s, interleave, dram);
     return fmt::format(
-        "path: word tile{}, {} (s = {}{}{}{}{}{}{})", past ? " past one tile" : "",
+        "path: word tile{}, {} (s = {}{}{}{}{}{})", past ? " past one tile" : "",
         interleave ? "interleave" : "de-interleave", s, half ? ", half the positions a block" : "",
         compact ? ", staged compactly" : "", sectors ? ", whole output sectors" : "",
         rotate ? ", windows rotated" : "",
-        tb::ours::words_compiled_runs(size, s, interleave, half) ? ", compiled for s" : "",
-        rows ? ", rows copied a warp each through L1" : "");
+        tb::ours::words_compiled_runs(size, s, interleave, half) ? ", compiled for s" : "");
   }
   case Path::skinny: {
     const int variant = tb::ours::skinny_variant(size, std::min(a.rows, a.cols), a.rows <= a.cols,

@@ -298,7 +298,7 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // 4-byte half tile at 12-33 H200 +0.1 to +0.4 (1032259 x 31 91.5 -> 91.8), while its whole tile
 // at 40-63 lost 0.4 to 0.6 and is left out (the H100's at 12-33 with it, not measured)
 // (e27ad17 and 15b08f8 against a2c0472). Bounded so that the instances stay few (380; best.cu
-// builds in BUILD_S s for three architectures on one core, 124 s with 247: docs/perf-notes.md).
+// builds in 141 s for three architectures on one core, 124 s with 247: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (s < 12 || s >= 128) return false;
   if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
@@ -451,11 +451,5 @@ constexpr bool skinny_eight_byte_wins(int s, bool aligned, bool interleave, doub
 // at 8 mod 16 (24, 40, 56, 104, 136, 184) -2.8 to +0.6 / -1.7 to +0.7: not taken.
 constexpr bool words_rotate_wins(int element_size, int s, bool interleave) {
   return element_size == 1 && !interleave && s % 16 == 0;
-}
-// Where ours_best's word tile copies the interleave's planar rows a row a warp through L1
-// (kWordsRows), as the gather does (skinny_row_copies): from L2 alone (cp.async.cg) the u8
-// interleave at s = 100 read 1.65 times the data's sectors (docs/perf-notes.md).
-constexpr bool words_rows_wins(int element_size, int s, bool interleave) {
-  return element_size == 1 && interleave && s >= 33 && s < 128;
 }
 } // namespace tb::ours

@@ -40,8 +40,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64,
-                          kWordsRows = 128;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0, int SFIX = 0>
@@ -107,11 +106,7 @@ struct Words {
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
   static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  // kWordsRows (interleaving): phase 1 copies a planar row a warp (warp w rows w, w + 8, ...,
-  // its lanes the row's consecutive packets) through L1 (cp.async.ca), not consecutive
-  // (row, packet) slots from L2 alone (words_rows_wins).
-  static constexpr bool kRows = (OPTS & kWordsRows) != 0;
-  static_assert(OPTS < 256 &&
+  static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),
@@ -390,20 +385,7 @@ __device__ __forceinline__ void words_one(T* __restrict__ out, const T* __restri
     // nl of them) into shared row k, chunk j, copied as the de-interleave's span is.
     const int ncr = P / V + 2;
     const int dk = kThreads / ncr, dj = kThreads - dk * ncr;
-    if constexpr (W::kRows) {
-      for (int k = tid / 32; k < s; k += kThreads / 32) {
-        const int m = mis(k);
-        const long long g0 = static_cast<long long>(k) * L + p0 - m;
-        uint4* t = planar + W::row_base(k, RC);
-        for (int j = tid % 32; j * V < m + nl; j += 32) {
-          if (g0 + j * V + V <= total)
-            copy16_async<true>(t + j, src + g0 + j * V);
-          else // the matrix's last, partial packet
-            t[j] = load_packet(src, g0 + j * V, total);
-        }
-      }
-    }
-    for (int k = W::kRows ? s : tid / ncr, j = tid % ncr; k < s;) {
+    for (int k = tid / ncr, j = tid % ncr; k < s;) {
       const int m = mis(k);
       if (j * V < m + nl) {
         const long long g = static_cast<long long>(k) * L + p0 - m + j * V;
@@ -587,7 +569,7 @@ template <typename T> constexpr bool words_sectors_wins(int s, bool interleave, 
 // (1-byte de-interleave at whole packets: words_rotate_wins). Read by the launch and by the note
 // that names it.
 struct WordsPick {
-  bool past = false, half = false, compact = false, sectors = false, rotate = false, rows = false;
+  bool past = false, half = false, compact = false, sectors = false, rotate = false;
 };
 // The pick below one tile once the tile is chosen (half: WordsHalf); two_byte_compact where
 // words_two_byte_interleave_wins. words_pick asks it with the rules' choice; the instances
@@ -596,7 +578,6 @@ constexpr WordsPick words_pick_below(int element_size, int s, bool interleave, b
                                      bool two_byte_compact = false) {
   WordsPick p;
   p.rotate = words_rotate_wins(element_size, s, interleave); // with whole sectors, as measured
-  p.rows = words_rows_wins(element_size, s, interleave);
   p.half = half;
   p.compact = words_compact_wins(element_size, s, interleave) || two_byte_compact;
   p.sectors =
@@ -621,7 +602,7 @@ constexpr WordsPick words_pick(int element_size, int s, bool interleave, double 
 // The variant bits (Words' OPTS) a pick asks for: rotated windows own whole sectors too.
 constexpr unsigned words_opts(const WordsPick& p) {
   return (p.compact ? kWordsCompact : 0u) | (p.sectors ? kWordsSectors : 0u) |
-         (p.rotate ? kWordsRotate : 0u) | (p.rows ? kWordsRows : 0u);
+         (p.rotate ? kWordsRotate : 0u);
 }
 
 // f(std::integral_constant<int, s>) for a short side s in [S, END): the instance of the word tile
