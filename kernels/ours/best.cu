@@ -187,15 +187,15 @@ __global__ void __launch_bounds__(256, tb::ours::skinny_min_blocks<T, S>())
 
 // The instances compiled for the short side (words_compiled_wins) take their tile and options
 // from words_pick_below with s constant: those words_pick takes at run time where ours_best
-// runs them (2-byte elements on the half tile), on either side of the DRAM-peak threshold.
+// runs them (words_compiled_runs: the tile it picked), on either side of the DRAM-peak threshold.
 constexpr bool compiled_words_agree(double dram) {
   for (int es = 1; es <= 4; es *= 2)
     for (int i = 0; i < 2; ++i)
       for (int s = 12; s < 128; ++s) {
         const tb::ours::WordsPick p = tb::ours::words_pick(es, s, i == 1, dram);
         if (!tb::ours::words_compiled_runs(es, s, i == 1, p.half)) continue;
-        if (p.past || tb::ours::words_opts(p) != tb::ours::words_opts(tb::ours::words_pick_below(
-                                                     es, s, i == 1, p.half)))
+        if (p.past || tb::ours::words_opts(p) !=
+                          tb::ours::words_opts(tb::ours::words_pick_below(es, s, i == 1, p.half)))
           return false;
       }
   return true;
@@ -331,9 +331,9 @@ struct Launch {
           constexpr unsigned SE = tb::ours::kWordsSectors, CO = tb::ours::kWordsCompact;
           constexpr int R = 2 * static_cast<int>(sizeof(T));
           constexpr int ES = static_cast<int>(sizeof(T));
-          // Compiled for the short side where words_compiled_runs, the tile and options
-          // words_pick takes there (words_pick_below with s constant; u8's tile does not depend
-          // on the DRAM peak).
+          // Compiled for the short side where words_compiled_runs: an instance for each tile
+          // (half or whole) a GPU of either kind picks there, with the options words_pick takes
+          // for it (words_pick_below with s constant); the run-time pick chooses between them.
           if (tb::ours::words_compiled_runs(ES, s, I, half))
             return tb::ours::with_short_side<12, 128>(s, [&](auto sv) {
               constexpr int S = decltype(sv)::value;
@@ -345,7 +345,8 @@ struct Launch {
               }
               if constexpr (words_compiled_runs(ES, S, I, false)) {
                 if (!half)
-                  words(tb::ours::Words<T, R, 3, words_opts(words_pick_below(ES, S, I, false)), S>{});
+                  words(
+                      tb::ours::Words<T, R, 3, words_opts(words_pick_below(ES, S, I, false)), S>{});
               }
             });
           if constexpr (sizeof(T) == 1 && I) {

@@ -573,7 +573,7 @@ struct WordsPick {
 };
 // The pick below one tile once the tile is chosen (half: WordsHalf); two_byte_compact where
 // words_two_byte_interleave_wins. words_pick asks it with the rules' choice; the instances
-// compiled for the short side (words_compiled_wins, all on the half tile) ask it with s constant.
+// compiled for the short side (words_compiled_runs, on either tile) ask it with s constant.
 constexpr WordsPick words_pick_below(int element_size, int s, bool interleave, bool half,
                                      bool two_byte_compact = false) {
   WordsPick p;
