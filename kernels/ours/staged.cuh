@@ -32,8 +32,8 @@ template <int AL, int LPX> struct StagedTile {
   static constexpr int OM = OUT_AL ? 0 : halo_sectors(1, AL) ? 31 : 15;
   static constexpr int HV = OUT_AL ? 0 : OM + 1; // halo rows
   static constexpr int TROWS = halo_tile_rows(1, 2), COLS = 256;
-  static constexpr int ROWS = TROWS + HV; // staged rows
-  static constexpr int GR = ROWS / 16;    // staged row groups, the halo's first
+  static constexpr int ROWS = TROWS + HV;       // staged rows
+  static constexpr int GR = ROWS / 16;          // staged row groups, the halo's first
   static constexpr int ARB = IN_AL ? 256 : 272; // bytes a staged input row (+ the 17th packet)
   // Phase 3: LPX lanes an output row, taking its packets g = lane, lane + LPX, ...; the slot of
   // output row slot P in granule row g sits at (P + C*g) mod 256, so that phase 2's lanes
@@ -75,8 +75,13 @@ __device__ __forceinline__ void transpose16x4(const unsigned* w, uint4* pk) {
   for (int j = 0; j < 4; ++j) pk[j] = make_uint4(c[j][0], c[j][1], c[j][2], c[j][3]);
 }
 
+// Options of the staged tile: kStagedOffsets, phase 2 works out each row's offset from the grid
+// with integer arithmetic instead of loading it from shared memory (no shared load in the chain
+// before the row's words).
+inline constexpr int kStagedOffsets = 1;
+
 // The staged tile at (x0, y0): 1-byte elements, y0 >= HV, y0 + TROWS < rows, x0 + 256 <= cols.
-template <typename T, int AL, int LPX>
+template <typename T, int AL, int LPX, int OPTS = 0>
 __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict__ in, int cols,
                                        int rows, int x0, int y0, unsigned char* smem) {
   static_assert(sizeof(T) == 1, "the staged tile is for 1-byte elements");
@@ -112,7 +117,8 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
       if (tid < S::ROWS) {
         if (eo != 0) *reinterpret_cast<uint4*>(smem + tid * S::ARB + 256) = e;
         // The byte address of the word at the row's offset, and the funnel shift (taken mod 32).
-        info[tid] = make_int2(tid * S::ARB + (eo & 12), eo * 8);
+        if constexpr ((OPTS & kStagedOffsets) == 0)
+          info[tid] = make_int2(tid * S::ARB + (eo & 12), eo * 8);
       }
     }
   }
@@ -130,11 +136,19 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
     uint4 pk[4];
     if (live) {
       unsigned w[16];
+      // The flat index of staged row 16 gi at column x0, mod 2^32 (its low bits are the offset).
+      const unsigned f0 =
+          static_cast<unsigned>(y0 - S::HV + gi * 16) * static_cast<unsigned>(cols) +
+          static_cast<unsigned>(x0);
 #pragma unroll
       for (int i = 0; i < 16; ++i) {
         const int r = gi * 16 + i;
         if constexpr (S::IN_AL) {
           w[i] = reinterpret_cast<const unsigned*>(smem + r * S::ARB)[l];
+        } else if constexpr ((OPTS & kStagedOffsets) != 0) {
+          const unsigned o = (f0 + static_cast<unsigned>(i) * static_cast<unsigned>(cols)) & 15u;
+          const unsigned* p = reinterpret_cast<const unsigned*>(smem + r * S::ARB + (o & 12u)) + l;
+          w[i] = __funnelshift_r(p[0], p[1], o * 8u);
         } else {
           const int2 f = info[r];
           const unsigned* p = reinterpret_cast<const unsigned*>(smem + f.x) + l;
@@ -163,11 +177,11 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
   for (int pass = 0; pass < LPX; ++pass) {
     const int P = pass * XS + xs;
     const int x = x0 + 4 * (P & 63) + (P >> 6);
-    const int os =
-        S::OUT_AL ? 0
-                  : static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
-                                      static_cast<unsigned>(y0)) &
-                                     S::OM);
+    const int os = S::OUT_AL
+                       ? 0
+                       : static_cast<int>((static_cast<unsigned>(x) * static_cast<unsigned>(rows) +
+                                           static_cast<unsigned>(y0)) &
+                                          S::OM);
     const int s = S::HV - os;
     const int g0 = s >> 4, sh = s & 15;
     T* dst = out + (static_cast<long long>(x) * rows + y0 - os);
@@ -187,7 +201,7 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
 
 // One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, AL>)
 // elsewhere; the halo tile's grid and block order.
-template <typename T, int AL, unsigned GROUP, int LPX>
+template <typename T, int AL, unsigned GROUP, int LPX, int OPTS>
 __device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, unsigned t, unsigned char* smem) {
   using L = Tile16<T>;
@@ -200,17 +214,17 @@ __device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __rest
   ordered_tile(t, tiles_x, tiles / tiles_x, GROUP, utx, uty);
   const int x0 = static_cast<int>(utx) * L::COLS, y0 = static_cast<int>(uty) * H::TROWS;
   if (x0 + L::COLS <= cols && y0 >= S::HV && y0 + H::TROWS < rows)
-    staged_at<T, AL, LPX>(out, in, cols, rows, x0, y0, smem);
+    staged_at<T, AL, LPX, OPTS>(out, in, cols, rows, x0, y0, smem);
   else if (x0 + L::COLS <= cols && y0 + H::TROWS <= rows)
     tile16h_at<T, 2, AL, true>(out, in, cols, rows, x0, y0, smem);
   else
     tile16h_at<T, 2, AL, false>(out, in, cols, rows, x0, y0, smem);
 }
 
-template <typename T, int AL, unsigned GROUP, int LPX>
+template <typename T, int AL, unsigned GROUP, int LPX, int OPTS = 0>
 __device__ __forceinline__ void tile16s_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
-  one_tile_body<T, tile16s_one<T, AL, GROUP, LPX>>(out, in, cols, rows, nreps);
+  one_tile_body<T, tile16s_one<T, AL, GROUP, LPX, OPTS>>(out, in, cols, rows, nreps);
 }
 
 // Shared memory of a staged kernel: its own tiles' and the halo tile's.
