@@ -80,49 +80,68 @@ __device__ __forceinline__ void transpose16x4(const unsigned* w, uint4* pk) {
 // before the row's words).
 inline constexpr int kStagedOffsets = 1;
 
-// The staged tile at (x0, y0): 1-byte elements, y0 >= HV, y0 + TROWS < rows, x0 + 256 <= cols.
-template <typename T, int AL, int LPX, int OPTS = 0>
-__device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                       int rows, int x0, int y0, unsigned char* smem) {
-  static_assert(sizeof(T) == 1, "the staged tile is for 1-byte elements");
+// Phase 1's loads of one staged tile, held in registers until they are stored.
+template <int AL, int LPX> struct StagedLoads {
+  using S = StagedTile<AL, LPX>;
+  uint4 v[S::GR];
+  uint4 e; // the 17th packet of row tid (tid < ROWS), where eo != 0
+  int eo;  // row tid's offset from the grid
+};
+
+// Phase 1's loads: staged row r is tile row r - HV; thread (lr, lc) loads packet lc of rows
+// lr + 16 i, from the aligned packet at or before column x0, all in flight together.
+template <typename T, int AL, int LPX>
+__device__ __forceinline__ void staged_load(const T* __restrict__ in, int cols, int x0, int y0,
+                                            StagedLoads<AL, LPX>& ld) {
   using S = StagedTile<AL, LPX>;
   const int tid = threadIdx.x;
-  int2* info = reinterpret_cast<int2*>(smem + S::kInfo);
-  // Phase 1: staged row r is tile row r - HV; thread (lr, lc) loads packet lc of rows lr + 16 i,
-  // from the aligned packet at or before column x0, all in flight before the first store.
-  {
-    const int lc = tid % 16, lr = tid / 16;
-    const long long pitch16 = 16LL * cols;
-    long long rf = static_cast<long long>(y0 - S::HV + lr) * cols + x0;
-    uint4 v[S::GR];
+  const int lc = tid % 16, lr = tid / 16;
+  const long long pitch16 = 16LL * cols;
+  long long rf = static_cast<long long>(y0 - S::HV + lr) * cols + x0;
 #pragma unroll
-    for (int i = 0; i < S::GR; ++i) {
-      const int o = S::IN_AL ? 0 : static_cast<int>(rf & 15);
-      v[i] = *reinterpret_cast<const uint4*>(in + (rf - o + lc * 16));
-      rf += pitch16;
-    }
-    uint4 e = make_uint4(0, 0, 0, 0);
-    int eo = 0;
-    if constexpr (!S::IN_AL) {
-      if (tid < S::ROWS) { // row tid's 17th packet, where the row is off the grid
-        const long long f = static_cast<long long>(y0 - S::HV + tid) * cols + x0;
-        eo = static_cast<int>(f & 15);
-        if (eo != 0) e = *reinterpret_cast<const uint4*>(in + (f - eo + 256));
-      }
-    }
-#pragma unroll
-    for (int i = 0; i < S::GR; ++i)
-      *reinterpret_cast<uint4*>(smem + (lr + 16 * i) * S::ARB + lc * 16) = v[i];
-    if constexpr (!S::IN_AL) {
-      if (tid < S::ROWS) {
-        if (eo != 0) *reinterpret_cast<uint4*>(smem + tid * S::ARB + 256) = e;
-        // The byte address of the word at the row's offset, and the funnel shift (taken mod 32).
-        if constexpr ((OPTS & kStagedOffsets) == 0)
-          info[tid] = make_int2(tid * S::ARB + (eo & 12), eo * 8);
-      }
+  for (int i = 0; i < S::GR; ++i) {
+    const int o = S::IN_AL ? 0 : static_cast<int>(rf & 15);
+    ld.v[i] = *reinterpret_cast<const uint4*>(in + (rf - o + lc * 16));
+    rf += pitch16;
+  }
+  ld.e = make_uint4(0, 0, 0, 0);
+  ld.eo = 0;
+  if constexpr (!S::IN_AL) {
+    if (tid < S::ROWS) { // row tid's 17th packet, where the row is off the grid
+      const long long f = static_cast<long long>(y0 - S::HV + tid) * cols + x0;
+      ld.eo = static_cast<int>(f & 15);
+      if (ld.eo != 0) ld.e = *reinterpret_cast<const uint4*>(in + (f - ld.eo + 256));
     }
   }
-  __syncthreads();
+}
+
+// Phase 1's stores: the packets as loaded, and each row's offset (unless OPTS computes it).
+template <int AL, int LPX, int OPTS>
+__device__ __forceinline__ void staged_store(unsigned char* smem, const StagedLoads<AL, LPX>& ld) {
+  using S = StagedTile<AL, LPX>;
+  const int tid = threadIdx.x;
+  const int lc = tid % 16, lr = tid / 16;
+#pragma unroll
+  for (int i = 0; i < S::GR; ++i)
+    *reinterpret_cast<uint4*>(smem + (lr + 16 * i) * S::ARB + lc * 16) = ld.v[i];
+  if constexpr (!S::IN_AL) {
+    if (tid < S::ROWS) {
+      if (ld.eo != 0) *reinterpret_cast<uint4*>(smem + tid * S::ARB + 256) = ld.e;
+      // The byte address of the word at the row's offset, and the funnel shift (taken mod 32).
+      if constexpr ((OPTS & kStagedOffsets) == 0)
+        reinterpret_cast<int2*>(smem + S::kInfo)[tid] =
+            make_int2(tid * S::ARB + (ld.eo & 12), ld.eo * 8);
+    }
+  }
+}
+
+// Phases 2 and 3 of the staged tile at (x0, y0), its input staged (and the block synchronised).
+template <typename T, int AL, int LPX, int OPTS>
+__device__ __forceinline__ void staged_emit(T* __restrict__ out, int cols, int rows, int x0, int y0,
+                                            unsigned char* smem) {
+  using S = StagedTile<AL, LPX>;
+  const int tid = threadIdx.x;
+  [[maybe_unused]] const int2* info = reinterpret_cast<const int2*>(smem + S::kInfo);
   // Phase 2: item (gi, l) transposes word column l (tile columns 4l .. 4l+3) of staged rows
   // 16 gi .. 16 gi + 15; a warp takes one row group, its lanes consecutive word columns. The four
   // packets go to granule row gi of output row slots P = 64 j + l (output row 4l + j).
@@ -199,23 +218,67 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
   }
 }
 
-// One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, AL>)
-// elsewhere; the halo tile's grid and block order.
-template <typename T, int AL, unsigned GROUP, int LPX, int OPTS>
-__device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                            int rows, unsigned t, unsigned char* smem) {
+// The staged tile at (x0, y0): 1-byte elements, y0 >= HV, y0 + TROWS < rows, x0 + 256 <= cols.
+template <typename T, int AL, int LPX, int OPTS = 0>
+__device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                       int rows, int x0, int y0, unsigned char* smem) {
+  static_assert(sizeof(T) == 1, "the staged tile is for 1-byte elements");
+  StagedLoads<AL, LPX> ld;
+  staged_load<T, AL, LPX>(in, cols, x0, y0, ld);
+  staged_store<AL, LPX, OPTS>(smem, ld);
+  __syncthreads();
+  staged_emit<T, AL, LPX, OPTS>(out, cols, rows, x0, y0, smem);
+}
+
+// Two staged tiles, the second's loads in flight while the first is transposed and stored.
+template <typename T, int AL, int LPX, int OPTS = 0>
+__device__ __noinline__ void staged_pair_at(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, int xa, int ya, int xb, int yb,
+                                            unsigned char* smem) {
+  static_assert(sizeof(T) == 1, "the staged tile is for 1-byte elements");
+  StagedLoads<AL, LPX> ld;
+  staged_load<T, AL, LPX>(in, cols, xa, ya, ld);
+  staged_store<AL, LPX, OPTS>(smem, ld);
+  __syncthreads();
+  staged_load<T, AL, LPX>(in, cols, xb, yb, ld);
+  staged_emit<T, AL, LPX, OPTS>(out, cols, rows, xa, ya, smem);
+  __syncthreads(); // the first tile's transposed packets are read
+  staged_store<AL, LPX, OPTS>(smem, ld);
+  __syncthreads();
+  staged_emit<T, AL, LPX, OPTS>(out, cols, rows, xb, yb, smem);
+}
+
+// Tile t's origin in the halo tile's grid and block order (tile16h_one).
+template <typename T, int AL, unsigned GROUP>
+__device__ __forceinline__ void staged_origin(unsigned t, int cols, int rows, int& x0, int& y0) {
   using L = Tile16<T>;
   using H = HaloTile<T, 2, AL>;
-  using S = StagedTile<AL, LPX>;
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
   const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
   t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
   unsigned utx, uty;
   ordered_tile(t, tiles_x, tiles / tiles_x, GROUP, utx, uty);
-  const int x0 = static_cast<int>(utx) * L::COLS, y0 = static_cast<int>(uty) * H::TROWS;
-  if (x0 + L::COLS <= cols && y0 >= S::HV && y0 + H::TROWS < rows)
+  x0 = static_cast<int>(utx) * L::COLS;
+  y0 = static_cast<int>(uty) * H::TROWS;
+}
+
+// Whether the staged tile takes the tile at (x0, y0).
+template <int AL, int LPX>
+__device__ __forceinline__ bool staged_takes(int cols, int rows, int x0, int y0) {
+  using S = StagedTile<AL, LPX>;
+  return x0 + S::COLS <= cols && y0 >= S::HV && y0 + S::TROWS < rows;
+}
+
+// One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, AL>)
+// elsewhere; the halo tile's grid and block order.
+template <typename T, int AL, unsigned GROUP, int LPX, int OPTS>
+__device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, unsigned t, unsigned char* smem) {
+  int x0, y0;
+  staged_origin<T, AL, GROUP>(t, cols, rows, x0, y0);
+  if (staged_takes<AL, LPX>(cols, rows, x0, y0))
     staged_at<T, AL, LPX, OPTS>(out, in, cols, rows, x0, y0, smem);
-  else if (x0 + L::COLS <= cols && y0 + H::TROWS <= rows)
+  else if (x0 + Tile16<T>::COLS <= cols && y0 + HaloTile<T, 2, AL>::TROWS <= rows)
     tile16h_at<T, 2, AL, true>(out, in, cols, rows, x0, y0, smem);
   else
     tile16h_at<T, 2, AL, false>(out, in, cols, rows, x0, y0, smem);
@@ -227,21 +290,51 @@ __device__ __forceinline__ void tile16s_body(T* __restrict__ out, const T* __res
   one_tile_body<T, tile16s_one<T, AL, GROUP, LPX, OPTS>>(out, in, cols, rows, nreps);
 }
 
+// Two consecutive tiles a block (the tile below, in column-major order): where the staged tile
+// takes both, the second's loads are in flight while the first is transposed (staged_pair_at).
+template <typename T, int AL, unsigned GROUP, int LPX, int OPTS = 0>
+__device__ __forceinline__ void tile16s_pair_body(T* __restrict__ out, const T* __restrict__ in,
+                                                  int cols, int rows, int nreps) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const unsigned tiles = ((cols + Tile16<T>::COLS - 1) / Tile16<T>::COLS) *
+                         ((rows + HaloTile<T, 2, AL>::TROWS - 1) / HaloTile<T, 2, AL>::TROWS);
+  const unsigned ta = 2 * blockIdx.x, tb = ta + 1;
+  int xa, ya, xb = 0, yb = 0;
+  staged_origin<T, AL, GROUP>(ta, cols, rows, xa, ya);
+  if (tb < tiles) staged_origin<T, AL, GROUP>(tb, cols, rows, xb, yb);
+  const bool both = tb < tiles && staged_takes<AL, LPX>(cols, rows, xa, ya) &&
+                    staged_takes<AL, LPX>(cols, rows, xb, yb);
+  for (int r = 0; r < nreps; ++r) {
+    if (both) {
+      staged_pair_at<T, AL, LPX, OPTS>(out, in, cols, rows, xa, ya, xb, yb, smem_raw);
+    } else {
+      tile16s_one<T, AL, GROUP, LPX, OPTS>(out, in, cols, rows, ta, smem_raw);
+      if (tb < tiles) {
+        __syncthreads();
+        tile16s_one<T, AL, GROUP, LPX, OPTS>(out, in, cols, rows, tb, smem_raw);
+      }
+    }
+    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
+  }
+}
+
 // Shared memory of a staged kernel: its own tiles' and the halo tile's.
 template <typename T, int AL, int LPX> constexpr std::size_t staged_smem() {
   return StagedTile<AL, LPX>::kSmem > HaloTile<T, 2, AL>::kSmem ? StagedTile<AL, LPX>::kSmem
                                                                 : HaloTile<T, 2, AL>::kSmem;
 }
 
-// Launches a staged kernel in the halo tile's grid and block order (launch_halo).
-template <typename T, int AL, int LPX>
+// Launches a staged kernel in the halo tile's grid and block order (launch_halo); PAIRS: two
+// tiles a block (tile16s_pair_body).
+template <typename T, int AL, int LPX, bool PAIRS = false>
 void launch_staged(const LaunchArgs& a, TransposeKernel<T> column_major,
                    TransposeKernel<T> grouped) {
   constexpr std::size_t smem = staged_smem<T, AL, LPX>();
   const TransposeKernel<T> kernel =
       tile16_order(sizeof(T), a.rows, a.cols, 2) == kSectorGroup ? grouped : column_major;
   allow_dynamic_smem(kernel, smem);
-  launch_kernel(kernel, dim3(halo_tiles<T, 2>(a)), dim3(kThreads), smem, a);
+  const unsigned tiles = halo_tiles<T, 2>(a);
+  launch_kernel(kernel, dim3(PAIRS ? (tiles + 1) / 2 : tiles), dim3(kThreads), smem, a);
 }
 
 } // namespace tb::ours
