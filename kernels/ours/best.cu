@@ -19,7 +19,9 @@
 //    (skinny_wide_interleave_wins), which interleaves 2- and 4-byte elements above s = 33 with
 //    twice the data a block and above 128 four times (skinny_wide);
 //  - 1-byte elements whose input rows alone are 16-byte aligned, short side from 256: the
-//    half-height halo tile owning whole output sectors (halo_byte_sectors_wins, below);
+//    half-height halo tile owning whole output sectors (halo_byte_sectors_wins, below), on a GPU
+//    above the H100's DRAM peak with input rows of 2048 bytes or more its tiles staged, both
+//    realignments through shared-memory addresses (staged.cuh, staged_byte_sectors_wins);
 //  - 1-byte elements de-interleaving rows of a multiple of 32 channels below 256: the word tile
 //    in chunks of 32 channels (words_chunked_wins);
 //  - otherwise a short side s below one tile (16·V, V = 16 / sizeof(T)), and for 8-byte
@@ -90,6 +92,7 @@
 #include "kernels/ours/narrow.cuh"
 #include "kernels/ours/scalar.cuh"
 #include "kernels/ours/skinny.cuh"
+#include "kernels/ours/staged.cuh"
 #include "kernels/ours/tile16_grid.cuh"
 #include "kernels/ours/words.cuh"
 
@@ -152,6 +155,12 @@ template <typename T, int AL, unsigned GROUP, int MINB = tb::ours::halo_blocks<T
 __global__ void __launch_bounds__(256, MINB)
     ours_best_halo(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::tile16h_body<T, halo_split(sizeof(T)), AL, GROUP>(out, in, cols, rows, nreps);
+}
+// The staged byte tile (staged_byte_sectors_wins), the halo tile's grid and order.
+template <typename T, int AL, unsigned GROUP>
+__global__ void __launch_bounds__(256, 3)
+    ours_best_staged(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile16s_body<T, AL, GROUP>(out, in, cols, rows, nreps);
 }
 // Row-major, edge tiles shifted back to whole tiles (tile16_realign_wins).
 template <typename T>
@@ -458,9 +467,15 @@ struct Launch {
         // they keep the input realignment on the H100's DRAM peak (halo_input_realigned).
         if constexpr (sizeof(T) == 1) {
           if (tb::ours::halo_byte_sectors_wins(1, kInAligned, std::min(a.rows, a.cols))) {
-            sides_at(
-                std::integral_constant<int, kInAligned | kAboveShuffled | tb::ours::kByteSectors>{},
-                std::integral_constant<int, 3>{});
+            constexpr int AL = kInAligned | kAboveShuffled | tb::ours::kByteSectors;
+            // Input rows of 2048 bytes or more, above the H100's DRAM peak: the staged byte tile
+            // (staged_byte_sectors_wins).
+            if (tb::ours::staged_byte_sectors_wins(1, kInAligned, std::min(a.rows, a.cols), a.cols,
+                                                   dram))
+              tb::ours::launch_staged<T, AL>(a, ours_best_staged<T, AL, tb::kColumnMajor>,
+                                             ours_best_staged<T, AL, tb::kSectorGroup>);
+            else
+              sides_at(std::integral_constant<int, AL>{}, std::integral_constant<int, 3>{});
             break;
           }
           if (tb::ours::halo_input_realigned(1, kInAligned, dram)) {
@@ -616,6 +631,12 @@ std::string path_note(const tb::LaunchArgs& a) {
     using tb::ours::kInAligned, tb::ours::kOutAligned;
     const bool above = tb::ours::halo_above_shuffled(size, al);
     const bool groups = tb::ours::halo_sector_groups_fit(size, al, a.rows);
+    if (tb::ours::staged_byte_sectors_wins(size, al, std::min(a.rows, a.cols), a.cols, dram))
+      return fmt::format("path: staged byte tile (the half-height halo tile's tiles, {}; both "
+                         "realignments through shared-memory addresses, input rows of 2048 bytes "
+                         "or more, DRAM peak from {:.0f} GB/s){}",
+                         output, tb::ours::kLowerDramGbps,
+                         order == tb::kColumnMajor ? "" : ", " + order_name(order));
     return fmt::format(
         "path: halo tile{} ({}){}{}{}", split == 2 ? ", half height" : "",
         sides == kInAligned                   ? output

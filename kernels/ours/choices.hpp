@@ -225,6 +225,20 @@ constexpr bool tile16_grid_wins(int element_size, int rows, int cols) {
 constexpr bool halo_byte_sectors_wins(int element_size, int al, int s) {
   return element_size == 1 && (al & (kInAligned | kOutAligned)) == kInAligned && s >= 256;
 }
+// Whether ours_best takes the staged byte tile (staged.cuh: both realignments through shared
+// memory addresses, the halo tile's ownership) where the halo tile would own whole output sectors
+// with input rows aligned (halo_byte_sectors_wins): input rows of at least 2048 bytes, on a GPU
+// above the H100's DRAM peak. H200, three runs of two passes against ours_best in the same pass
+// (docs/perf-notes.md), % of memcpy: 31250 x 4096 90.9-91.3 -> 92.7-93.3, 62501 x 2048
+// 94.2-94.5 -> 95.9-96.1, 1000 x 128000 85.8-86.1 -> 86.8-87.1; at rows of 1024 bytes +0.2
+// (125001 x 1024) and at 256 -0.4 to -0.6 (500001 x 256). The H100 (one run of two passes): -1.0
+// at 1000 x 128000, -1.5 at 4099 x 8192, -0.6 at 1001 x 128000, +0.3 and +0.4 at 31250 x 4096
+// and 62501 x 2048.
+constexpr bool staged_byte_sectors_wins(int element_size, int al, int s, int cols,
+                                        double dram_peak_gbps) {
+  return halo_byte_sectors_wins(element_size, al, s) && static_cast<long long>(cols) >= 2048 &&
+         !lower_dram_peak(dram_peak_gbps);
+}
 // Whether ours_best keeps the input side's realignment where only input rows are aligned, with
 // straddling packets stored in pieces (HaloTile<T, 2, kStorePieces>, not <T, 2, kInAligned>):
 // 1-byte elements on a GPU of the H100's DRAM peak (lower_dram_peak). On the H100 the general tile

@@ -515,7 +515,17 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 250001, 512, sectors);
   takes(DType::u8, 200001, 640, sectors);
   takes(DType::u8, 111111, 1152, sectors);
-  takes(DType::u8, 62501, 2048, sectors);
+  // From input rows of 2048 bytes, above the H100's DRAM peak (a host with no GPU takes the
+  // H200's choices), the same tiles staged (staged_byte_sectors_wins).
+  // (On a GPU of the H100's DRAM peak, the tiles above.)
+  const char* staged = tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps())
+                           ? sectors
+                           : "path: staged byte tile (the half-height halo tile's tiles, output "
+                             "rows not whole 32-byte sectors, owned whole;";
+  takes(DType::u8, 62501, 2048, staged);
+  takes(DType::u8, 31250, 4096, staged);
+  takes(DType::u8, 1000, 128000, staged);
+  takes(DType::u8, 125001, 1024, sectors);
   // The chunks below 256 channels only (words_chunked_wins); aligned rows from one tile keep the
   // 16-byte tile.
   EXPECT_TRUE(tb::ours::words_chunked_wins(1, 1000001, 224));
@@ -525,7 +535,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 250016, 512, "16-byte tile");
   takes(DType::u8, 62528, 2048, "16-byte tile");
   takes(DType::u8, 166667, 768, sectors);
-  takes(DType::u8, 15625, 8192, "halo tile, half height (output rows not");
+  takes(DType::u8, 15625, 8192, staged);
   takes(DType::u8, 533333, 240, "halo tile, half height (output rows not");
   takes(DType::u8, 1000003, 100,
         "word tile, de-interleave (s = 100, whole output sectors, compiled for s)");
@@ -616,7 +626,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   // compiled out (rows a multiple of V: output rows aligned; cols: input rows).
   takes(DType::u8, 500001, 320, "halo tile, half height (output rows not");
   takes(DType::u8, 256, 500001, "halo tile, half height (input rows not");
-  takes(DType::u8, 1000, 128000, sectors);
+  takes(DType::u8, 1000, 128000, staged);
   takes(DType::u8, 11313, 11313, "halo tile, half height (input and output rows not");
   // 1-byte elements with neither side aligned take the group above by a shuffle (at three
   // blocks an SM above the H100's DRAM peak and with no GPU); input-aligned ones below a short
@@ -759,10 +769,14 @@ TEST(Registry, BestKeysTwoChoicesOnTheDramPeak) {
     EXPECT_EQ(n.find(kept) != std::string::npos, lower) << n;
   }
   // From 256, on both sides of the threshold: whole output sectors, the chunked word tile
-  // nowhere (62501 x 2048 took it on the H100).
+  // nowhere (62501 x 2048 took it on the H100); from input rows of 2048 bytes above the H100's
+  // DRAM peak, the same tiles staged (staged_byte_sectors_wins).
   for (const auto& [r, c] : {std::pair{31250, 4096}, {62501, 2048}, {1000, 128000}, {4099, 320}}) {
     const std::string n = note_of(*k, DType::u8, r, c);
-    EXPECT_NE(n.find("owned whole), the groups above by shuffles"), std::string::npos) << n;
+    const bool staged = !lower && c >= 2048;
+    EXPECT_EQ(n.find("owned whole), the groups above by shuffles") != std::string::npos, !staged)
+        << n;
+    EXPECT_EQ(n.find("path: staged byte tile (") != std::string::npos, staged) << n;
     EXPECT_EQ(n.find(kept), std::string::npos) << n;
   }
   // Not for other types, nor where the input side is not the only aligned one.
@@ -865,6 +879,16 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(halo_byte_sectors_wins(1, kOutAligned, 1000));
   EXPECT_FALSE(halo_byte_sectors_wins(1, both, 1000));
   EXPECT_FALSE(halo_byte_sectors_wins(2, kInAligned, 1000));
+  // Where they do, the staged byte tile from input rows of 2048 bytes, on the H200 only.
+  EXPECT_TRUE(staged_byte_sectors_wins(1, kInAligned, 1000, 128000, h200));
+  EXPECT_TRUE(staged_byte_sectors_wins(1, kInAligned, 62501, 2048, h200));
+  EXPECT_TRUE(staged_byte_sectors_wins(1, kInAligned, 4099, 8192, 0)); // no GPU: the H200's
+  EXPECT_FALSE(staged_byte_sectors_wins(1, kInAligned, 125001, 1024, h200));
+  EXPECT_FALSE(staged_byte_sectors_wins(1, kInAligned, 1000, 128000, h100));
+  EXPECT_FALSE(staged_byte_sectors_wins(1, kInAligned, 255, 128000, h200));
+  EXPECT_FALSE(staged_byte_sectors_wins(1, 0, 11313, 11313, h200));
+  EXPECT_FALSE(staged_byte_sectors_wins(1, kOutAligned, 4096, 31250, h200));
+  EXPECT_FALSE(staged_byte_sectors_wins(2, kInAligned, 1000, 128000, h200));
   // Half the word tile's positions a block for 2- and 4-byte de-interleave at s = 12-33 on the
   // H200; bytes alike on both GPUs.
   EXPECT_TRUE(words_half_wins(4, 31, false, h200));
@@ -970,14 +994,19 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   const std::string short_rows = note_of(*k, DType::u8, 128048, 1000);
   EXPECT_NE(short_rows.find(shuffled), std::string::npos) << short_rows;
   // Bytes with input rows alone aligned own whole output sectors from s = 256, ahead of the
-  // chunked word tile (500001 x 256, 62501 x 2048; no GPU key); below 256 not (1001 x 240).
+  // chunked word tile (500001 x 256, 62501 x 2048; no GPU key; from input rows of 2048 bytes
+  // above the H100's DRAM peak in the staged byte tile); below 256 not (1001 x 240).
   const std::string sectors = "output rows not whole 32-byte sectors, owned whole), the groups "
                               "above by shuffles, 3 blocks an SM";
+  const bool lower = tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps());
   for (const auto& [rows, cols] : {std::pair{1000, 128000}, std::pair{500001, 256},
                                    std::pair{62501, 2048}, std::pair{31250, 4096}}) {
     const std::string note = note_of(*k, DType::u8, rows, cols);
-    EXPECT_NE(note.find("path: halo tile, half height (" + sectors), std::string::npos)
-        << rows << "x" << cols << ": " << note;
+    const std::string want = !lower && cols >= 2048
+                                 ? "path: staged byte tile (the half-height halo tile's tiles, "
+                                   "output rows not whole 32-byte sectors, owned whole;"
+                                 : "path: halo tile, half height (" + sectors;
+    EXPECT_NE(note.find(want), std::string::npos) << rows << "x" << cols << ": " << note;
   }
   EXPECT_EQ(note_of(*k, DType::u8, 1001, 240).find(sectors), std::string::npos);
   EXPECT_EQ(note_of(*k, DType::u8, 11313, 11313).find(sectors), std::string::npos);
