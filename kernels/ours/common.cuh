@@ -7,7 +7,7 @@
 //    of the elements happens in registers;
 //  - the blocks running at one time read and write long contiguous spans of DRAM (block
 //    orders in kernels/block_order.hpp).
-// One header per strategy beside this one (copy, tile16, tile16_unaligned, realign, halo,
+// One header per strategy beside this one (copy, tile16, tile16_unaligned, realign, halo, staged,
 // scalar, skinny, narrow, padded, words), one .cu file per strategy registering its variants, and
 // best.cu, the dispatcher.
 #pragma once
