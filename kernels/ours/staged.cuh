@@ -31,6 +31,9 @@ namespace tb::ours {
 template <int AL> struct StagedTile {
   static constexpr bool IN_AL = (AL & kInAligned) != 0;
   static constexpr bool OUT_AL = (AL & kOutAligned) != 0;
+  // The halo tile's flags for the tiles the staged tile leaves to it: both sides aligned is the
+  // halo tile with its output side aligned (its input realignment at offset 0).
+  static constexpr int HALO_AL = IN_AL && OUT_AL ? AL & ~kInAligned : AL;
   // Owned segments start on 32-byte boundaries where the halo tile owns whole sectors.
   static constexpr int OM = OUT_AL ? 0 : halo_sectors(1, AL) ? 31 : 15;
   static constexpr int HV = OUT_AL ? 0 : OM + 1; // halo rows
@@ -174,7 +177,7 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
 template <typename T, int AL, unsigned GROUP>
 __device__ __forceinline__ void staged_origin(unsigned t, int cols, int rows, int& x0, int& y0) {
   using L = Tile16<T>;
-  using H = HaloTile<T, 2, AL>;
+  using H = HaloTile<T, 2, StagedTile<AL>::HALO_AL>;
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
   const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
   t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
@@ -184,20 +187,22 @@ __device__ __forceinline__ void staged_origin(unsigned t, int cols, int rows, in
   y0 = static_cast<int>(uty) * H::TROWS;
 }
 
-// One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, AL>)
-// elsewhere; the halo tile's grid and block order.
+// One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, HALO_AL>)
+// elsewhere; the halo tile's grid and block order. With both sides aligned the staged tile takes
+// the matrix's last tile row too (no packet straddles two output rows, no 17th packet is read).
 template <typename T, int AL, unsigned GROUP>
 __device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, unsigned t, unsigned char* smem) {
   using S = StagedTile<AL>;
   int x0, y0;
   staged_origin<T, AL, GROUP>(t, cols, rows, x0, y0);
-  if (x0 + S::COLS <= cols && y0 >= S::HV && y0 + S::TROWS < rows)
+  const bool rows_in = S::IN_AL && S::OUT_AL ? y0 + S::TROWS <= rows : y0 + S::TROWS < rows;
+  if (x0 + S::COLS <= cols && y0 >= S::HV && rows_in)
     staged_at<T, AL>(out, in, cols, rows, x0, y0, smem);
   else if (x0 + S::COLS <= cols && y0 + S::TROWS <= rows)
-    tile16h_at<T, 2, AL, true>(out, in, cols, rows, x0, y0, smem);
+    tile16h_at<T, 2, S::HALO_AL, true>(out, in, cols, rows, x0, y0, smem);
   else
-    tile16h_at<T, 2, AL, false>(out, in, cols, rows, x0, y0, smem);
+    tile16h_at<T, 2, S::HALO_AL, false>(out, in, cols, rows, x0, y0, smem);
 }
 
 template <typename T, int AL, unsigned GROUP>
@@ -208,8 +213,8 @@ __device__ __forceinline__ void tile16s_body(T* __restrict__ out, const T* __res
 
 // Shared memory of a staged kernel: its own tiles' and the halo tile's.
 template <typename T, int AL> constexpr std::size_t staged_smem() {
-  return StagedTile<AL>::kSmem > HaloTile<T, 2, AL>::kSmem ? StagedTile<AL>::kSmem
-                                                           : HaloTile<T, 2, AL>::kSmem;
+  using H = HaloTile<T, 2, StagedTile<AL>::HALO_AL>;
+  return StagedTile<AL>::kSmem > H::kSmem ? StagedTile<AL>::kSmem : H::kSmem;
 }
 
 // Launches a staged kernel in the halo tile's grid and block order (launch_halo).

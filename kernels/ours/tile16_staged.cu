@@ -3,7 +3,8 @@
 // with whole tile columns, their halo inside the matrix and not at its last tile row; the halo
 // tile's own code in the others. The aligned sides, owned sectors and block order as ours_best
 // takes them for the halo tile, but output rows of 16 mod 32 bytes, which ours_best owns in row
-// groups: here, as the halo tile with its output side aligned.
+// groups: here, as the halo tile with its output side aligned; both sides aligned, the staged tile
+// with neither realignment (the halo tile's code, output side aligned, for its partial tiles).
 #include "kernels/ours/staged.cuh"
 
 namespace {
@@ -36,7 +37,10 @@ struct Launch {
     case 0:
       sides(std::integral_constant<int, kAboveShuffled>{});
       break;
-    default: // output rows aligned (input rows too, or not)
+    case kInAligned | kOutAligned:
+      sides(std::integral_constant<int, kInAligned | kOutAligned>{});
+      break;
+    default: // output rows aligned
       sides(std::integral_constant<int, kOutAligned>{});
     }
   }
