@@ -77,14 +77,8 @@ __device__ __forceinline__ void transpose16x4(const unsigned* w, uint4* pk) {
   for (int j = 0; j < 4; ++j) pk[j] = make_uint4(c[j][0], c[j][1], c[j][2], c[j][3]);
 }
 
-// kStagedPartial: the staged tile also takes a matrix's last tile column where it is partial
-// (fewer than 256 columns left, at least 272 in a row, not the last tile row): phase 1 reads the
-// packets past the row's end from the next row, phase 3 stores only the output rows that exist.
-inline constexpr int kStagedPartial = 1;
-
-// The staged tile at (x0, y0): 1-byte elements, y0 >= HV, y0 + TROWS < rows, x0 + 256 <= cols
-// (with kStagedPartial, or cols >= 272).
-template <typename T, int AL, int OPTS = 0>
+// The staged tile at (x0, y0): 1-byte elements, y0 >= HV, y0 + TROWS < rows, x0 + 256 <= cols.
+template <typename T, int AL>
 __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict__ in, int cols,
                                        int rows, int x0, int y0, unsigned char* smem) {
   static_assert(sizeof(T) == 1, "the staged tile is for 1-byte elements");
@@ -175,8 +169,7 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
     const int ga = (s >> 4) + g, sh = s & 15;
     uint4 p = tt[ga * 256 + ((P + ga) & 255)];
     if constexpr (!S::OUT_AL) p = realign16<1>(p, tt[(ga + 1) * 256 + ((P + ga + 1) & 255)], sh);
-    if ((OPTS & kStagedPartial) == 0 || x < cols)
-      store16_global(out + (static_cast<long long>(x) * rows + y0 - os + 16 * g), p);
+    store16_global(out + (static_cast<long long>(x) * rows + y0 - os + 16 * g), p);
   }
 }
 
@@ -197,7 +190,7 @@ __device__ __forceinline__ void staged_origin(unsigned t, int cols, int rows, in
 // One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, HALO_AL>)
 // elsewhere; the halo tile's grid and block order. With both sides aligned the staged tile takes
 // the matrix's last tile row too (no packet straddles two output rows, no 17th packet is read).
-template <typename T, int AL, unsigned GROUP, int OPTS = 0>
+template <typename T, int AL, unsigned GROUP>
 __device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, unsigned t, unsigned char* smem) {
   using S = StagedTile<AL>;
@@ -206,19 +199,16 @@ __device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __rest
   const bool rows_in = S::IN_AL && S::OUT_AL ? y0 + S::TROWS <= rows : y0 + S::TROWS < rows;
   if (x0 + S::COLS <= cols && y0 >= S::HV && rows_in)
     staged_at<T, AL>(out, in, cols, rows, x0, y0, smem);
-  else if ((OPTS & kStagedPartial) != 0 && cols >= S::COLS + 16 && y0 >= S::HV &&
-           y0 + S::TROWS < rows)
-    staged_at<T, AL, kStagedPartial>(out, in, cols, rows, x0, y0, smem);
   else if (x0 + S::COLS <= cols && y0 + S::TROWS <= rows)
     tile16h_at<T, 2, S::HALO_AL, true>(out, in, cols, rows, x0, y0, smem);
   else
     tile16h_at<T, 2, S::HALO_AL, false>(out, in, cols, rows, x0, y0, smem);
 }
 
-template <typename T, int AL, unsigned GROUP, int OPTS = 0>
+template <typename T, int AL, unsigned GROUP>
 __device__ __forceinline__ void tile16s_body(T* __restrict__ out, const T* __restrict__ in,
                                              int cols, int rows, int nreps) {
-  one_tile_body<T, tile16s_one<T, AL, GROUP, OPTS>>(out, in, cols, rows, nreps);
+  one_tile_body<T, tile16s_one<T, AL, GROUP>>(out, in, cols, rows, nreps);
 }
 
 // Shared memory of a staged kernel: its own tiles' and the halo tile's.

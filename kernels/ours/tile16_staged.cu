@@ -9,21 +9,20 @@
 
 namespace {
 
-// OPTS: tb::ours::kStagedPartial or 0.
-template <typename T, int AL, unsigned GROUP, int OPTS>
+template <typename T, int AL, unsigned GROUP>
 __global__ void __launch_bounds__(256, 3)
     ours_tile16_staged(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16s_body<T, AL, GROUP, OPTS>(out, in, cols, rows, nreps);
+  tb::ours::tile16s_body<T, AL, GROUP>(out, in, cols, rows, nreps);
 }
 
-template <int OPTS> struct Launch {
+struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     using tb::ours::kAboveShuffled, tb::ours::kByteSectors, tb::ours::kInAligned,
         tb::ours::kOutAligned, tb::ours::kStorePieces;
     const auto sides = [&](auto al) {
       constexpr int AL = decltype(al)::value;
-      tb::ours::launch_staged<T, AL>(a, ours_tile16_staged<T, AL, tb::kColumnMajor, OPTS>,
-                                     ours_tile16_staged<T, AL, tb::kSectorGroup, OPTS>);
+      tb::ours::launch_staged<T, AL>(a, ours_tile16_staged<T, AL, tb::kColumnMajor>,
+                                     ours_tile16_staged<T, AL, tb::kSectorGroup>);
     };
     const int al = tb::ours::halo_sides(16, a.rows, a.cols, tb::ours::halo_tile_rows(1, 2));
     switch (al) {
@@ -51,23 +50,12 @@ using Bytes = tb::dtype_list<tb::DType::u8>;
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
     tb::kernel("ours_tile16_staged", tb::Family::ours, "Ours: staged byte tile",
-               tb::launcher<Launch<0>, Bytes>())
+               tb::launcher<Launch, Bytes>())
         .source(tb::ours::kSource)
         .summary("u8: the half-height halo tile with its input packets staged as loaded and each "
                  "row's offset taken by the shared-memory address, transposed into a second "
                  "layout a granule row a row group, each output row's 128 bytes realigned by one "
                  "quarter warp; three blocks an SM")
-        .output(tb::Output::transpose)
-        .geometry(256, 128, 256, 1)
-        .order(14));
-[[maybe_unused]] const bool registered_partial = tb::register_kernel(
-    tb::kernel("ours_tile16_staged_partial", tb::Family::ours,
-               "Ours: staged byte tile, partial tile columns too",
-               tb::launcher<Launch<tb::ours::kStagedPartial>, Bytes>())
-        .source(tb::ours::kSource)
-        .summary("ours_tile16_staged taking the matrix's last tile column too where it is partial "
-                 "(rows of at least 272 bytes, not the last tile row): the packets past a row's "
-                 "end read from the next row, only existing output rows stored")
         .output(tb::Output::transpose)
         .geometry(256, 128, 256, 1)
         .order(14));
