@@ -416,9 +416,10 @@ __device__ __noinline__ void tile16h_at(T* __restrict__ out, const T* __restrict
 }
 
 // GROUP: column-major block order, or groups of GROUP tile rows (sector_aware_order).
-template <typename T, int SPLIT = 1, int AL = 0, unsigned GROUP = kColumnMajor>
-__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
-                                            int rows, unsigned t, unsigned char* smem_raw) {
+// Tile t's origin (x0, y0) in the halo tile's grid and block order (GROUP: column-major, or
+// groups of GROUP tile rows, sector_aware_order).
+template <typename T, int SPLIT, int AL, unsigned GROUP>
+__device__ __forceinline__ void halo_origin(unsigned t, int cols, int rows, int& x0, int& y0) {
   using L = Tile16<T>;
   using H = HaloTile<T, SPLIT, AL>;
   const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
@@ -433,14 +434,23 @@ __device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __rest
   const unsigned tiles_y = tiles / tiles_x;
   unsigned utx, uty;
   ordered_tile(t, tiles_x, tiles_y, GROUP, utx, uty);
-  const int tx = static_cast<int>(utx), ty = static_cast<int>(uty);
+  x0 = static_cast<int>(utx) * L::COLS;
+  y0 = static_cast<int>(uty) * H::TROWS;
+}
+
+template <typename T, int SPLIT = 1, int AL = 0, unsigned GROUP = kColumnMajor>
+__device__ __forceinline__ void tile16h_one(T* __restrict__ out, const T* __restrict__ in, int cols,
+                                            int rows, unsigned t, unsigned char* smem_raw) {
+  using L = Tile16<T>;
+  using H = HaloTile<T, SPLIT, AL>;
+  int x0, y0;
+  halo_origin<T, SPLIT, AL, GROUP>(t, cols, rows, x0, y0);
   // Edge tiles are partial: the last tile column holds W = cols - x0 columns and the last tile
   // row h = rows - y0 rows. Their loads stop at the matrix's edge and their lanes past it store
   // nothing, so every byte is read and written once whatever the shape (shifting the edge tiles
   // back inside the matrix, as this tile did first, read and wrote the overlap twice: 1.5 times
   // the data at 320001 x 100 fp32, where the 100 columns took two 64-column tiles).
   // Whole tiles take a copy of the code with the edge tests compiled out.
-  const int x0 = tx * L::COLS, y0 = ty * H::TROWS;
   if (x0 + L::COLS <= cols && y0 + H::TROWS <= rows)
     tile16h_at<T, SPLIT, AL, true>(out, in, cols, rows, x0, y0, smem_raw);
   else

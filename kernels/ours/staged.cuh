@@ -173,20 +173,6 @@ __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict_
   }
 }
 
-// Tile t's origin in the halo tile's grid and block order (tile16h_one).
-template <typename T, int AL, unsigned GROUP>
-__device__ __forceinline__ void staged_origin(unsigned t, int cols, int rows, int& x0, int& y0) {
-  using L = Tile16<T>;
-  using H = HaloTile<T, 2, StagedTile<AL>::HALO_AL>;
-  const unsigned tiles_x = (cols + L::COLS - 1) / L::COLS;
-  const unsigned tiles = tiles_x * ((rows + H::TROWS - 1) / H::TROWS);
-  t = tiles >= 2 ? (t + tiles - 2) % tiles : t;
-  unsigned utx, uty;
-  ordered_tile(t, tiles_x, tiles / tiles_x, GROUP, utx, uty);
-  x0 = static_cast<int>(utx) * L::COLS;
-  y0 = static_cast<int>(uty) * H::TROWS;
-}
-
 // One tile: the staged tile where it applies, the halo tile's code (HaloTile<T, 2, HALO_AL>)
 // elsewhere; the halo tile's grid and block order. With both sides aligned the staged tile takes
 // the matrix's last tile row too (no packet straddles two output rows, no 17th packet is read).
@@ -195,7 +181,7 @@ __device__ __forceinline__ void tile16s_one(T* __restrict__ out, const T* __rest
                                             int rows, unsigned t, unsigned char* smem) {
   using S = StagedTile<AL>;
   int x0, y0;
-  staged_origin<T, AL, GROUP>(t, cols, rows, x0, y0);
+  halo_origin<T, 2, S::HALO_AL, GROUP>(t, cols, rows, x0, y0);
   const bool rows_in = S::IN_AL && S::OUT_AL ? y0 + S::TROWS <= rows : y0 + S::TROWS < rows;
   if (x0 + S::COLS <= cols && y0 >= S::HV && rows_in)
     staged_at<T, AL>(out, in, cols, rows, x0, y0, smem);
