@@ -7,7 +7,7 @@
 namespace tb::ours {
 
 // The halo tile spends most of its instructions realigning 16-byte packets in registers: at u8
-// 11313² (Nsight Compute, docs/perf-notes.md) 46.5 M warp instructions for 128 MB, a fifth of
+// 11313² (Nsight Compute, docs/perf-notes.md) 46.5 M warp instructions for 128 MB, a quarter of
 // them the word selects (SEL) and funnel shifts of realign16 on the input side and on the output
 // side, each packet's select chain worked out anew. The staged tile keeps the halo tile's tiles
 // (256 columns x 128 rows, the 16 or 32 rows above them) and which tile owns which output packet,
@@ -26,8 +26,8 @@ namespace tb::ours {
 // between its phases. Where input rows are whole packets (no funnel shift in phase 2) it leads on
 // the H200 at rows of 2048 bytes and more (staged_byte_sectors_wins, docs/perf-notes.md).
 // Only 1-byte elements, tiles with whole tile columns, their halo rows inside the matrix and not
-// the matrix's last tile row (the straddling packets and the bottom tile's tail stay with the
-// halo tile, whose code runs the other tiles).
+// the matrix's last tile row unless both sides are aligned (the straddling packets and the bottom
+// tile's tail stay with the halo tile, whose code runs the other tiles).
 template <int AL> struct StagedTile {
   static constexpr bool IN_AL = (AL & kInAligned) != 0;
   static constexpr bool OUT_AL = (AL & kOutAligned) != 0;
@@ -77,7 +77,8 @@ __device__ __forceinline__ void transpose16x4(const unsigned* w, uint4* pk) {
   for (int j = 0; j < 4; ++j) pk[j] = make_uint4(c[j][0], c[j][1], c[j][2], c[j][3]);
 }
 
-// The staged tile at (x0, y0): 1-byte elements, y0 >= HV, y0 + TROWS < rows, x0 + 256 <= cols.
+// The staged tile at (x0, y0): 1-byte elements, y0 >= HV, x0 + 256 <= cols, y0 + TROWS < rows
+// (<= with both sides aligned).
 template <typename T, int AL>
 __device__ __noinline__ void staged_at(T* __restrict__ out, const T* __restrict__ in, int cols,
                                        int rows, int x0, int y0, unsigned char* smem) {
