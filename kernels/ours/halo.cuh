@@ -149,9 +149,11 @@ template <typename T, int SPLIT = 1> unsigned halo_tiles(const LaunchArgs& a) {
 
 // Launches a halo tile kernel (HaloTile<T, SPLIT, AL>) in the block order tile16_order picks for
 // the shape: `grouped`, its instance in groups of kSectorGroup tile rows, or `column_major`.
+// smem: the kernel's dynamic shared memory, the halo tile's unless a kernel that runs it for some
+// of its tiles needs more (staged.cuh).
 template <typename T, int SPLIT, int AL>
-void launch_halo(const LaunchArgs& a, TransposeKernel<T> column_major, TransposeKernel<T> grouped) {
-  constexpr std::size_t smem = HaloTile<T, SPLIT, AL>::kSmem;
+void launch_halo(const LaunchArgs& a, TransposeKernel<T> column_major, TransposeKernel<T> grouped,
+                 std::size_t smem = HaloTile<T, SPLIT, AL>::kSmem) {
   const TransposeKernel<T> kernel =
       tile16_order(sizeof(T), a.rows, a.cols, SPLIT) == kSectorGroup ? grouped : column_major;
   allow_dynamic_smem(kernel, smem);

@@ -204,15 +204,11 @@ template <typename T, int AL> constexpr std::size_t staged_smem() {
   return StagedTile<AL>::kSmem > H::kSmem ? StagedTile<AL>::kSmem : H::kSmem;
 }
 
-// Launches a staged kernel in the halo tile's grid and block order (launch_halo).
+// Launches a staged kernel in the halo tile's grid and block order, with both tiles' shared memory.
 template <typename T, int AL>
 void launch_staged(const LaunchArgs& a, TransposeKernel<T> column_major,
                    TransposeKernel<T> grouped) {
-  constexpr std::size_t smem = staged_smem<T, AL>();
-  const TransposeKernel<T> kernel =
-      tile16_order(sizeof(T), a.rows, a.cols, 2) == kSectorGroup ? grouped : column_major;
-  allow_dynamic_smem(kernel, smem);
-  launch_kernel(kernel, dim3(halo_tiles<T, 2>(a)), dim3(kThreads), smem, a);
+  launch_halo<T, 2, StagedTile<AL>::HALO_AL>(a, column_major, grouped, staged_smem<T, AL>());
 }
 
 } // namespace tb::ours
