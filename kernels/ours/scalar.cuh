@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kernels/ours/common.cuh"
+#include "kernels/ours/grid_layout.hpp"
 
 namespace tb::ours {
 
@@ -75,6 +76,91 @@ template <typename T> unsigned tile_scalar_blocks(const LaunchArgs& a) {
 // and 4099 x 7919.
 inline unsigned tile_scalar_order(int cols) {
   return cols % 64 != 0 && ceil_div(cols, 64) <= 8 ? 8u : kColumnMajor;
+}
+
+// One element from global to shared memory without registers where cp.async takes its size (4,
+// 8 or 16 bytes, sm_80 and up; through L1, .ca, the only form below 16 bytes); a load and a store
+// elsewhere. A thread's copies have landed after copy16_async_wait_all().
+template <typename T> __device__ __forceinline__ void copy_elem_async(T* smem, const T* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16) {
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(s), "l"(gmem), "n"(sizeof(T))
+                 : "memory");
+    return;
+  }
+#endif
+  *smem = *gmem;
+}
+
+// The scalar grid tile: the scalar tile's element accesses with each output row's segment moved
+// back onto the 256-byte grid of the address space (grid_layout.hpp), for shapes whose output
+// rows are not whole packets, so that every warp store of 32 elements is a whole 256-byte piece
+// (8-byte elements) or half of one (4-byte ones) that no other block writes. A block: TC input
+// columns (its output rows; 32 lanes each of TC / 32 column groups) and PIECES x E own rows, E =
+// 256 / sizeof(T) the elements of one piece, plus the halo rows above them that the shifts need
+// (grid_halo, rounded up to 8 rows; at most E), all copied to shared memory by cp.async (no
+// registers hold the tile); element-wise XOR swizzle (column c of shared row r at c ^ (r & 31)),
+// so that both phases are free of bank conflicts. Phase 2: warp w stores output rows w, w + 8, ...
+// of the block, each of its PIECES x E elements from y0 - shift, 32 a store.
+template <typename T, int TC, int PIECES> struct ScalarGrid {
+  static constexpr int ES = static_cast<int>(sizeof(T));
+  static constexpr int E = static_cast<int>(kGridBytes) / ES;
+  static constexpr int TR = PIECES * E;
+  static constexpr int SROWS = TR + E; // own rows and the largest halo
+  static_assert(TC == 32 || TC == 64, "32 or 64 columns");
+  static constexpr std::size_t kSmem = sizeof(T) * static_cast<std::size_t>(SROWS) * TC;
+};
+
+template <typename T, int TC, int PIECES, unsigned GROUP>
+__device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const T* __restrict__ in,
+                                                      int cols, int rows, int nreps) {
+  using L = ScalarGrid<T, TC, PIECES>;
+  constexpr int TR = L::TR, ES = L::ES;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T(*tile)[TC] = reinterpret_cast<T(*)[TC]>(smem_raw);
+  const unsigned m = grid_pitch_offset(rows, ES);
+  const int hr = (grid_halo(m, ES) + 7) / 8 * 8; // halo rows loaded above the tile's own
+  unsigned tx, ty;
+  ordered_tile(blockIdx.x, (cols + TC - 1) / TC, grid_tiles_y(rows, TR, m, ES), GROUP, tx, ty);
+  const int x0 = tx * TC, y0 = ty * TR;
+  const int first = y0 - hr; // input row of shared row 0
+  const int lx = threadIdx.x % 32, w = threadIdx.x / 32;
+  for (int r = 0; r < nreps; ++r) {
+    // Phase 1: the copies, a running pointer 8 rows a step (all of them in flight without
+    // registers, so the loop need not be unrolled to keep them so).
+    const T* src = in + (static_cast<long long>(first + w) * cols + x0 + lx);
+#pragma unroll 2
+    for (int sr = w; sr < hr + TR; sr += 8, src += 8LL * cols) {
+      const int row = first + sr;
+      if (row < 0 || row >= rows) continue;
+#pragma unroll
+      for (int j = 0; j < TC / 32; ++j)
+        if (x0 + 32 * j + lx < cols)
+          copy_elem_async(&tile[sr][(32 * j + lx) ^ (sr & 31)], src + 32 * j);
+    }
+    copy16_async_wait_all();
+    __syncthreads();
+#pragma unroll 2
+    for (int i = 0; i < TC / 8; ++i) {
+      const int o = w + 8 * i, orow = x0 + o;
+      if (orow >= cols) break; // rows w + 8i rise with i
+      const int base = y0 - grid_shift(static_cast<unsigned>(orow), m, ES);
+      T* dst = out + static_cast<long long>(orow) * rows;
+#pragma unroll
+      for (int k = 0; k < TR / 32; ++k) {
+        const int y = base + 32 * k + lx, sr = y - first;
+        if (y >= 0 && y < rows) dst[y] = tile[sr][o ^ (sr & 31)];
+      }
+    }
+    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
+  }
+}
+
+template <typename T, int TC, int PIECES> unsigned tile_scalar_grid_blocks(const LaunchArgs& a) {
+  const unsigned m = grid_pitch_offset(a.rows, sizeof(T));
+  return ceil_div(a.cols, TC) *
+         grid_tiles_y(a.rows, ScalarGrid<T, TC, PIECES>::TR, m, static_cast<int>(sizeof(T)));
 }
 
 } // namespace tb::ours
