@@ -86,7 +86,12 @@
 //    scalar tile, column-major where its input rows span more than 8 tiles (93-94% at 8191x8193 and
 //    4099x7919, against the halo tile's 86-88%), on a GPU above the H100's DRAM peak three blocks
 //    an SM where the short side's last tile leaves an eighth of the span idle
-//    (tile_scalar_three_blocks).
+//    (tile_scalar_three_blocks);
+//  - 8-byte elements whose output rows are not whole packets (rows odd), in matrices of 16 MB or
+//    more whose input rows leave at most a quarter of the lanes over them idle: the scalar grid
+//    tile (scalar.cuh, scalar_grid_wins), each output row's segment moved back onto the 256-byte
+//    grid, asked first for tall matrices (ahead of the gather at s = 24 to 64) and in the scalar
+//    tile's place for the others (H200 +0.7 to +3.3 points, H100 +0.3 to +5.4).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -176,6 +181,14 @@ __global__ void __launch_bounds__(256, MINB)
   tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
 
+// The scalar grid tile (scalar_grid_wins): 64 columns by two pieces a block, in the order
+// tile_scalar_order says.
+template <typename T, unsigned GROUP>
+__global__ void __launch_bounds__(256, tb::ours::blocks_bound(4))
+    ours_best_scalar_grid(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::tile_scalar_grid_body<T, 64, 2, GROUP>(out, in, cols, rows, nreps);
+}
+
 template <typename T, int NC, bool INTERLEAVE>
 __global__ void __launch_bounds__(256)
     ours_best_narrow(T* out, const T* in, int cols, int rows, int nreps) {
@@ -213,7 +226,19 @@ static_assert(compiled_words_agree(tb::ours::kLowerDramGbps * 0.9) &&
                   compiled_words_agree(tb::ours::kLowerDramGbps * 1.1),
               "a compiled word tile would run other options than words_pick's");
 
-enum class Path { copy, grid, narrow, chunks, words, skinny, tile16, realign, halo, scalar };
+enum class Path {
+  copy,
+  grid,
+  narrow,
+  chunks,
+  words,
+  skinny,
+  tile16,
+  realign,
+  halo,
+  scalar,
+  scalar_grid
+};
 
 // The path a shape takes on a GPU of DRAM peak `dram` (current_dram_peak_gbps). Three choices of
 // path differ between the H100 and the H200 (skinny_above_tile_wins, skinny_eight_byte_wins and
@@ -230,6 +255,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // Tall matrices of whole packets with input rows of 64 elements to 2 KB and output rows off the
   // 256-byte grid: the grid tile (tile16_grid_wins), ahead of the narrow and 16-byte tiles.
   if (tb::ours::tile16_grid_wins(size, a.rows, a.cols)) return Path::grid;
+  // 8-byte elements in tall matrices whose output rows are not whole packets: the scalar grid
+  // tile (scalar_grid_wins), ahead of the gather.
+  if (a.rows > a.cols && tb::ours::scalar_grid_wins(size, a.rows, a.cols)) return Path::scalar_grid;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   // 2- and 4-byte elements interleaving above one tile on a GPU above the H100's DRAM peak: the
   // gather, two or four times the data a block (skinny_wide_interleave_wins).
@@ -265,7 +293,8 @@ Path choose(const tb::LaunchArgs& a, double dram) {
     if (tb::ours::tile16_bytes_halo_wins(size, a.rows, a.cols)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }
-  return tb::dtype_size(a.dtype) <= 4 ? Path::halo : Path::scalar;
+  if (size <= 4) return Path::halo;
+  return tb::ours::scalar_grid_wins(size, a.rows, a.cols) ? Path::scalar_grid : Path::scalar;
 }
 
 struct Launch {
@@ -538,6 +567,21 @@ struct Launch {
         scalar(three ? ours_best_scalar<T, 8, 3> : ours_best_scalar<T, 8, 2>);
       break;
     }
+    case Path::scalar_grid: {
+      if constexpr (sizeof(T) == 8) { // scalar_grid_wins takes only 8-byte elements
+        const auto grid = [&](auto kernel) {
+          constexpr std::size_t smem = tb::ours::ScalarGrid<T, 64, 2>::kSmem;
+          tb::allow_dynamic_smem(kernel, smem);
+          tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_grid_blocks<T, 64, 2>(a)), dim3(256),
+                            smem, a);
+        };
+        if (tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor)
+          grid(ours_best_scalar_grid<T, tb::kColumnMajor>);
+        else
+          grid(ours_best_scalar_grid<T, 8>);
+      }
+      break;
+    }
     }
   }
 };
@@ -665,6 +709,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         "path: scalar tile, {} (rows not 16-byte aligned){}",
         order_name(tb::ours::tile_scalar_order(a.cols)),
         tb::ours::tile_scalar_three_blocks(a.rows, a.cols, dram) ? ", three blocks an SM" : "");
+  case Path::scalar_grid:
+    return fmt::format("path: scalar grid tile, {} (output rows not 16-byte aligned, each "
+                       "row's segment moved back onto the 256-byte grid)",
+                       order_name(tb::ours::tile_scalar_order(a.cols)));
   }
   return {};
 }
@@ -675,7 +723,7 @@ std::string path_note(const tb::LaunchArgs& a) {
         .source(tb::ours::kSource)
         .summary("16-byte tile in column-major order (groups of tile rows where rows split "
                  "sectors); for unaligned rows the halo tile (1-4 byte "
-                 "types) or the scalar tile (8-byte); copy for one row or column")
+                 "types) or the scalar tiles (8-byte); copy for one row or column")
         .output(tb::Output::transpose)
         .geometry(0, 0, 256, 1)
         .order(20)

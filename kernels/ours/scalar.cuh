@@ -112,9 +112,7 @@ template <typename T, int TC, int PIECES> struct ScalarGrid {
   static constexpr std::size_t kSmem = sizeof(T) * static_cast<std::size_t>(SROWS) * TC;
 };
 
-// BAL: the columns shared evenly by the tile columns (ceil(cols / ceil(cols / TC)) a block) rather
-// than TC a block and the rest in the last.
-template <typename T, int TC, int PIECES, unsigned GROUP, bool BAL = false>
+template <typename T, int TC, int PIECES, unsigned GROUP>
 __device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const T* __restrict__ in,
                                                       int cols, int rows, int nreps) {
   using L = ScalarGrid<T, TC, PIECES>;
@@ -124,32 +122,29 @@ __device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const
   const unsigned m = grid_pitch_offset(rows, ES);
   const int hr = (grid_halo(m, ES) + 7) / 8 * 8; // halo rows loaded above the tile's own
   unsigned tx, ty;
-  const int ntx = (cols + TC - 1) / TC;
-  const int tw = BAL ? (cols + ntx - 1) / ntx : TC; // the block's columns
-  ordered_tile(blockIdx.x, ntx, grid_tiles_y(rows, TR, m, ES), GROUP, tx, ty);
-  const int x0 = tx * tw, y0 = ty * TR;
-  const int xend = BAL && x0 + tw < cols ? x0 + tw : cols; // past the block's last column
-  const int first = y0 - hr;                               // input row of shared row 0
+  ordered_tile(blockIdx.x, (cols + TC - 1) / TC, grid_tiles_y(rows, TR, m, ES), GROUP, tx, ty);
+  const int x0 = tx * TC, y0 = ty * TR;
+  const int first = y0 - hr; // input row of shared row 0
   const int lx = threadIdx.x % 32, w = threadIdx.x / 32;
   for (int r = 0; r < nreps; ++r) {
-    // Phase 1: the copies, a running pointer 8 rows a step (all of them in flight without
+    // Phase 1: the copies, a running offset 8 rows a step (all of them in flight without
     // registers, so the loop need not be unrolled to keep them so).
-    const T* src = in + (static_cast<long long>(first + w) * cols + x0 + lx);
+    long long at = static_cast<long long>(first + w) * cols + x0 + lx;
 #pragma unroll 2
-    for (int sr = w; sr < hr + TR; sr += 8, src += 8LL * cols) {
+    for (int sr = w; sr < hr + TR; sr += 8, at += 8LL * cols) {
       const int row = first + sr;
       if (row < 0 || row >= rows) continue;
 #pragma unroll
       for (int j = 0; j < TC / 32; ++j)
-        if (x0 + 32 * j + lx < xend)
-          copy_elem_async(&tile[sr][(32 * j + lx) ^ (sr & 31)], src + 32 * j);
+        if (x0 + 32 * j + lx < cols)
+          copy_elem_async(&tile[sr][(32 * j + lx) ^ (sr & 31)], in + (at + 32 * j));
     }
     copy16_async_wait_all();
     __syncthreads();
 #pragma unroll 2
     for (int i = 0; i < TC / 8; ++i) {
       const int o = w + 8 * i, orow = x0 + o;
-      if (orow >= xend) break; // rows w + 8i rise with i
+      if (orow >= cols) break; // rows w + 8i rise with i
       const int base = y0 - grid_shift(static_cast<unsigned>(orow), m, ES);
       T* dst = out + static_cast<long long>(orow) * rows;
 #pragma unroll

@@ -312,6 +312,36 @@ TEST(BestOrder, GroupsOfTileRowsAreExact) {
 } // namespace
 
 namespace {
+// ours_best's scalar grid tile (scalar_grid_wins) needs 16 MB of matrix, more than the shapes of
+// AllKernelsOnGpu: each order, tall (ahead of the gather) and wide (in the scalar tile's place),
+// a partial last tile column and tile row, exact in both modes. The note names the path.
+TEST(BestScalarGrid, LargeOddRowsAreExact) {
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  const std::pair<Shape, const char*> cases[] = {
+      {{2049, 1030}, "scalar grid tile, column-major order"},
+      {{16385, 200}, "scalar grid tile, groups of 8 tile rows"},
+      {{100003, 31}, "scalar grid tile, groups of 8 tile rows"},
+      {{1025, 2051}, "scalar grid tile, column-major order"}};
+  for (const auto& [s, path] : cases) {
+    SCOPED_TRACE(to_string(s));
+    LaunchArgs a;
+    a.dtype = DType::fp64;
+    a.rows = s.rows;
+    a.cols = s.cols;
+    const std::string note = k->note(a);
+    EXPECT_NE(note.find(path), std::string::npos) << note;
+    for (Mode m : {Mode::loop_over_kernel, Mode::loop_in_kernel}) {
+      const Case c{k, s, DType::fp64, m, 3};
+      ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
+      const Validation v = g_measurer->validate(c);
+      EXPECT_TRUE(v.ok) << v.message;
+    }
+  }
+}
+} // namespace
+
+namespace {
 // The L2 flush must really evict: at 2048² fp32 (33.6 MB, inside a 50-60 MB L2) one launch
 // right after the warm-up runs measurably faster than one after a flush.
 TEST(L2Flush, WarmPassIsFasterThanFlushedPass) {

@@ -242,7 +242,9 @@ TEST(Registry, BestPathPerShapeAndType) {
         "for s)");
   // The gather de-interleaving 8-byte elements above the register path's short sides into whole
   // output sectors (skinny_sectors_wins); at s = 3-8 and for 4-byte elements, whole packets.
-  takes(DType::fp64, 516129, 31,
+  // (Where the output rows are not whole packets, L odd, the scalar grid tile takes s = 24-31:
+  // scalar_grid_wins.)
+  takes(DType::fp64, 516128, 31,
         "skinny, de-interleave, gather through shared rows, 66 positions a block, whole output "
         "sectors");
   takes(DType::fp64, 484849, 33, "gather through skewed shared rows, 62 positions a block, whole");
@@ -454,9 +456,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_above_tile_wins(8, 150, 213333, false, 3352.3));
   // 8-byte elements from one tile (skinny_eight_byte_wins): the gather, owning whole output
   // sectors de-interleaving, in unaligned rows below two tiles and de-interleaving to 90; in
-  // aligned ones de-interleaving to 48, interleaving short rows of 16 mod 32 bytes to 42.
+  // aligned ones de-interleaving to 48, interleaving short rows of 16 mod 32 bytes to 42. (But
+  // where output rows are not whole packets and the lanes over a row idle at most a quarter, the
+  // scalar grid tile: 177779 x 90, below.)
   for (auto [rows, cols] : std::vector<std::pair<int, int>>{
-           {470588, 34}, {333334, 48}, {246153, 65}, {177779, 90}, {484849, 33}}) {
+           {470588, 34}, {333334, 48}, {246153, 65}, {22223, 90}, {484849, 33}}) {
     takes(DType::fp64, rows, cols, "skinny, de-interleave, gather");
     takes(DType::fp64, rows, cols, "whole output sectors");
   }
@@ -603,7 +607,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 1000003, 16,
         "gather through shared rows (span staged), 512 positions a block");
   takes(DType::bf16, 1000001, 16, "gather through shared rows (span staged)");
-  takes(DType::fp64, 516129, 31, "gather through shared rows, ");
+  takes(DType::fp64, 516128, 31, "gather through shared rows, ");
   takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), ");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
   // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4-byte interleaving, 8-byte
@@ -621,7 +625,7 @@ TEST(Registry, BestPathPerShapeAndType) {
         "word tile, de-interleave (s = 15, half the positions a block, compiled for s)");
   takes(DType::fp16, 6400001, 8, "de-interleave in registers");
   takes(DType::fp32, 33, 969697, "gather");
-  takes(DType::fp64, 516129, 31, "gather");
+  takes(DType::fp64, 516128, 31, "gather");
   // One tile and beyond: the tiles; the halo tile with the realignment of an aligned side
   // compiled out (rows a multiple of V: output rows aligned; cols: input rows).
   takes(DType::u8, 500001, 320, "halo tile, half height (output rows not");
@@ -708,11 +712,36 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 8000, 4000, "16-byte tile, column-major order");
   takes(DType::fp32, 2000, 16000, "16-byte tile, column-major order");
   takes(DType::u8, 160000, 800, "16-byte tile, column-major order"); // 1-byte: not measured
-  takes(DType::fp64, 160001, 100, "scalar tile, groups of 8 tile rows");
-  takes(DType::fp64, 32001, 500, "scalar tile, groups of 8 tile rows");
-  takes(DType::fp64, 62501, 256, "scalar tile, column-major order");
-  takes(DType::fp64, 16001, 1000, "scalar tile, column-major order");
-  takes(DType::fp64, 8191, 8193, "scalar tile, column-major order");
+  // 8-byte elements whose output rows are not whole packets (rows odd), from 16 MB, the lanes over
+  // an input row idle at most a quarter: the scalar grid tile, in tile_scalar_order's orders
+  // (scalar_grid_wins); ahead of the gather where the matrix is tall. Elsewhere the scalar tile.
+  const char* sgrid = "path: scalar grid tile, ";
+  takes(DType::fp64, 160001, 100, "scalar grid tile, groups of 8 tile rows");
+  takes(DType::fp64, 32001, 500, "scalar grid tile, groups of 8 tile rows");
+  takes(DType::fp64, 62501, 256, "scalar grid tile, column-major order");
+  takes(DType::fp64, 16001, 1000, "scalar grid tile, column-major order");
+  takes(DType::fp64, 8191, 8193, "scalar grid tile, column-major order");
+  takes(DType::fp64, 516129, 31, "scalar grid tile, groups of 8 tile rows");
+  takes(DType::fp64, 700001, 24, sgrid);
+  takes(DType::fp64, 177779, 90, sgrid);
+  takes(DType::fp64, 262145, 64, "scalar grid tile, column-major order");
+  takes(DType::fp64, 2049, 1024, sgrid);
+  takes(DType::fp64, 2001, 1000, "scalar tile, column-major order"); // 16.0 MB: below 16 MiB
+  takes(DType::fp64, 1001, 1000, "scalar tile, column-major order");
+  takes(DType::fp64, 484849, 33, "gather");                     // 31 of 64 lanes idle
+  takes(DType::fp64, 800001, 20, "gather");                     // 12 of 32
+  takes(DType::fp64, 31, 516129, "skinny, interleave, gather"); // wide: the scalar tile's place
+  lacks(DType::fp64, 100, 160001, sgrid);                       // output rows whole packets
+  lacks(DType::fp32, 125001, 256, sgrid);
+  using tb::ours::scalar_grid_wins;
+  EXPECT_TRUE(scalar_grid_wins(8, 700001, 24));
+  EXPECT_FALSE(scalar_grid_wins(8, 800001, 23));
+  EXPECT_TRUE(scalar_grid_wins(8, 177779, 97));  // 31 of 128
+  EXPECT_FALSE(scalar_grid_wins(8, 246153, 65)); // 31 of 96
+  EXPECT_FALSE(scalar_grid_wins(8, 160000, 100));
+  EXPECT_FALSE(scalar_grid_wins(4, 160001, 100));
+  EXPECT_TRUE(scalar_grid_wins(8, 2049, 1024));
+  EXPECT_FALSE(scalar_grid_wins(8, 2047, 1024));
   // Three blocks an SM above the H100's DRAM peak (and on a host with no GPU) where the short
   // side's last tile leaves an eighth of the span idle (tile_scalar_three_blocks): s = 100 (28 of
   // 128), 200 (56 of 256); not 250 (6 of 256), 256, 500 (12 of 512) or 8191.
@@ -727,7 +756,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(tile_scalar_three_blocks(8191, 8193, 4814.3));
   EXPECT_FALSE(tile_scalar_three_blocks(160001, 100, 3352.3)); // the H100: two
   EXPECT_FALSE(tile_scalar_three_blocks(100, 160001, 3352.3));
-  takes(DType::fp64, 160001, 100,
+  takes(DType::fp64, 160000, 99,
         "scalar tile, groups of 8 tile rows (rows not 16-byte aligned), "
         "three blocks an SM");
   takes(DType::fp64, 100, 160001, "three blocks an SM");
