@@ -90,8 +90,9 @@
 //  - 8-byte elements whose output rows are not whole packets (rows odd), in matrices of 16 MB or
 //    more whose input rows leave at most a quarter of the lanes over them idle: the scalar grid
 //    tile (scalar.cuh, scalar_grid_wins), each output row's segment moved back onto the 256-byte
-//    grid, asked first for tall matrices (ahead of the gather at s = 24 to 64) and in the scalar
-//    tile's place for the others (H200 +0.7 to +3.3 points, H100 +0.3 to +5.4).
+//    grid, asked first for tall matrices (ahead of the gather from s = 31, on a GPU of the H100's
+//    DRAM peak from 24) and in the scalar tile's place for the others (H200 +1.2 to +5.7 points,
+//    H100 +0.3 to +5.4).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -257,7 +258,8 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::ours::tile16_grid_wins(size, a.rows, a.cols)) return Path::grid;
   // 8-byte elements in tall matrices whose output rows are not whole packets: the scalar grid
   // tile (scalar_grid_wins), ahead of the gather.
-  if (a.rows > a.cols && tb::ours::scalar_grid_wins(size, a.rows, a.cols)) return Path::scalar_grid;
+  if (a.rows > a.cols && tb::ours::scalar_grid_wins(size, a.rows, a.cols, dram))
+    return Path::scalar_grid;
   if (tb::ours::narrow_packets(v, a.rows, a.cols) != 0) return Path::narrow;
   // 2- and 4-byte elements interleaving above one tile on a GPU above the H100's DRAM peak: the
   // gather, two or four times the data a block (skinny_wide_interleave_wins).
@@ -294,7 +296,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }
   if (size <= 4) return Path::halo;
-  return tb::ours::scalar_grid_wins(size, a.rows, a.cols) ? Path::scalar_grid : Path::scalar;
+  return tb::ours::scalar_grid_wins(size, a.rows, a.cols, dram) ? Path::scalar_grid : Path::scalar;
 }
 
 struct Launch {
