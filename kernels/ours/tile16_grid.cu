@@ -40,19 +40,6 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
                                                                                  rows, nreps);
 }
 
-// Output rows not whole packets (input rows whole packets): each stored packet realigned from
-// two shared ones (tile16_grid_one's REALIGN), as ptxas allocates it or held.
-template <typename T, bool COLMAJOR>
-__global__ void __launch_bounds__(256)
-    ours_tile16_grid_realign(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T, chunks<T, -1>(), COLMAJOR, 4, true>(out, in, cols, rows, nreps);
-}
-template <typename T, bool COLMAJOR>
-__global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
-    ours_tile16_grid_realign_held(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T, chunks<T, -1>(), COLMAJOR, 4, true>(out, in, cols, rows, nreps);
-}
-
 template <typename T>
 __global__ void __launch_bounds__(256)
     ours_tile16_grid_scalar(T* out, const T* in, int cols, int rows, int nreps) {
@@ -83,53 +70,6 @@ template <int CHUNKS, bool HELD> struct Launch {
                                                            ours_tile16_grid<T, CHUNKS, false>);
   }
 };
-
-bool input_packets(const tb::LaunchArgs& a) {
-  return a.cols % tb::elems_per_16_bytes(a.dtype) == 0;
-}
-
-template <bool HELD> struct LaunchRealign {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    if (!input_packets(a)) {
-      const std::size_t smem = tb::ours::Tile16<T>::kSmem;
-      tb::allow_dynamic_smem(ours_tile16_grid_scalar<T>, smem);
-      tb::launch_kernel(ours_tile16_grid_scalar<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256),
-                        smem, a);
-      return;
-    }
-    if constexpr (HELD)
-      tb::ours::launch_tile16_grid<T, chunks<T, -1>()>(a, ours_tile16_grid_realign_held<T, true>,
-                                                       ours_tile16_grid_realign_held<T, false>);
-    else
-      tb::ours::launch_tile16_grid<T, chunks<T, -1>()>(a, ours_tile16_grid_realign<T, true>,
-                                                       ours_tile16_grid_realign<T, false>);
-  }
-};
-
-std::string note_realign(const tb::LaunchArgs& a) {
-  if (input_packets(a)) return {};
-  return fmt::format("cols must be a multiple of {} for 16-byte input packets; ran the 16-byte "
-                     "tile's scalar path",
-                     tb::elems_per_16_bytes(a.dtype));
-}
-
-using NotBytes = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::bf16, tb::DType::fp64>;
-
-template <bool HELD> bool add_realign(const char* id, const char* name, int order) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchRealign<HELD>, NotBytes>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format(
-              "16-byte tile, each output row's segment moved back onto the 256-byte grid (halo "
-              "rows above), output rows of any length: each stored packet realigned from two "
-              "shared ones, the packets a row's ends cut stored in part{}",
-              HELD ? ", held to the plain tile's blocks an SM" : ""))
-          .output(tb::Output::transpose)
-          .geometry(64, 64, 256, 1)
-          .order(order)
-          .suites({"best"})
-          .note(note_realign));
-}
 
 std::string note(const tb::LaunchArgs& a) {
   if (packets(a)) return {};
@@ -167,10 +107,6 @@ template <int CHUNKS, bool HELD> bool add(const char* id, const char* name, int 
     add<8, true>("ours_tile16_grid8_held", "Ours: 16B tile, segments on the grid, 8 chunks, held",
                  26) &&
     add<0, false>("ours_tile16_grid_classes", "Ours: 16B tile, segments on the grid by classes",
-                  27) &&
-    add_realign<false>("ours_tile16_grid_realign",
-                       "Ours: 16B tile, segments on the grid, output rows realigned", 28) &&
-    add_realign<true>("ours_tile16_grid_realign_held",
-                      "Ours: 16B tile, segments on the grid, output rows realigned, held", 28);
+                  27);
 
 } // namespace

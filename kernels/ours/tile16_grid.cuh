@@ -6,7 +6,6 @@
 #pragma once
 
 #include "kernels/ours/grid_layout.hpp"
-#include "kernels/ours/realign.cuh"
 #include "kernels/ours/tile16.cuh"
 
 namespace tb::ours {
@@ -47,12 +46,7 @@ template <typename T, int CHUNKS_> struct GridTile {
 // Phase 2: thread (g = tid % 16, c = tid / 16) stores packet g of output rows c + 16i, each moved
 //          back by its row's shift: the 16 lanes of a row write 256 contiguous bytes of it,
 //          starting on the grid. One shared load a store.
-// REALIGN: output rows need not be whole packets (rows not a multiple of V; input rows still
-// are): a row's shift is then any number of elements, so each packet it stores is taken from two
-// shared packets by realign16, and the packets a row's two ends cut (where they straddle the
-// rows before and after) are stored in part (store_packet_part). Every packet it stores still
-// starts on a 16-byte boundary: the segment starts on the grid.
-template <typename T, int CHUNKS, bool COLMAJOR, bool REALIGN = false>
+template <typename T, int CHUNKS, bool COLMAJOR>
 __device__ __forceinline__ void tile16_grid_one(T* __restrict__ out, const T* __restrict__ in,
                                                 int cols, int rows, unsigned m, int hs,
                                                 unsigned char* smem_raw) {
@@ -99,22 +93,9 @@ __device__ __forceinline__ void tile16_grid_one(T* __restrict__ out, const T* __
     if (!inside_x && orow >= cols) break; // rows c + 16i rise with i
     const int s = grid_shift(static_cast<unsigned>(orow), m, ES);
     const int ocol = y0 - s + g * V;
-    if constexpr (REALIGN) {
-      // s >= 1 wherever r != 0, so packet q + 1 is inside the loaded row groups.
-      const int t = 16 * hs - s, q = t / V + g, r = t % V;
-      const uint4 p = r == 0
-                          ? tile[L::slot(o, q, nq)]
-                          : realign16<ES>(tile[L::slot(o, q, nq)], tile[L::slot(o, q + 1, nq)], r);
-      T* dst = out + (static_cast<long long>(orow) * rows + ocol);
-      if (inside_out || (ocol >= 0 && ocol + V <= rows))
-        store16_global(dst, p);
-      else if (ocol + V > 0 && ocol < rows)
-        store_packet_part(dst, p, (ocol < 0 ? -ocol : 0) * ES,
-                          (ocol + V > rows ? rows - ocol : V) * ES);
-    } else if (inside_out || (ocol >= 0 && ocol < rows)) {
+    if (inside_out || (ocol >= 0 && ocol < rows))
       *reinterpret_cast<uint4*>(out + static_cast<long long>(orow) * rows + ocol) =
           tile[L::slot(o, (16 * hs - s) / V + g, nq)];
-    }
   }
 }
 
@@ -176,7 +157,7 @@ tile16_grid_classes_one(T* __restrict__ out, const T* __restrict__ in, int cols,
 
 // CHUNKS 8 or 16: the tile transposed into shared memory by output rows (tile16_grid_one); 0: the
 // 16-byte tile's layout read by shift classes (tile16_grid_classes_one, BATCH slabs in flight).
-template <typename T, int CHUNKS, bool COLMAJOR, int BATCH = 4, bool REALIGN = false>
+template <typename T, int CHUNKS, bool COLMAJOR, int BATCH = 4>
 __device__ __forceinline__ void tile16_grid_body(T* __restrict__ out, const T* __restrict__ in,
                                                  int cols, int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -186,7 +167,7 @@ __device__ __forceinline__ void tile16_grid_body(T* __restrict__ out, const T* _
     if constexpr (CHUNKS == 0)
       tile16_grid_classes_one<T, BATCH, COLMAJOR>(out, in, cols, rows, m, hs, smem_raw);
     else
-      tile16_grid_one<T, CHUNKS, COLMAJOR, REALIGN>(out, in, cols, rows, m, hs, smem_raw);
+      tile16_grid_one<T, CHUNKS, COLMAJOR>(out, in, cols, rows, m, hs, smem_raw);
     if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
   }
 }
