@@ -275,6 +275,24 @@ TEST(GridTile, TileColumnsPastTheYLimitAreExact) {
 } // namespace
 
 namespace {
+// ours_best at a shape: the note names the path it should take, and it is exact in both modes
+// (reps 3, so the in-kernel loop runs three times and its barriers matter).
+void expect_best_path_exact(const KernelSpec* k, Shape s, DType t, const char* path) {
+  SCOPED_TRACE(fmt::format("{} {}", to_string(s), dtype_name(t)));
+  LaunchArgs a;
+  a.dtype = t;
+  a.rows = s.rows;
+  a.cols = s.cols;
+  const std::string note = k->note(a);
+  EXPECT_NE(note.find(path), std::string::npos) << note;
+  for (Mode m : {Mode::loop_over_kernel, Mode::loop_in_kernel}) {
+    const Case c{k, s, t, m, 3};
+    ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
+    const Validation v = g_measurer->validate(c);
+    EXPECT_TRUE(v.ok) << v.message;
+  }
+}
+
 // ours_best's groups of tile rows (sector_aware_order) need tile columns longer than the shapes
 // above: each instance that walks them, exact. The note names the order, so a shape that fell
 // back to column-major order would not pass for one that was checked.
@@ -293,25 +311,9 @@ TEST(BestOrder, GroupsOfTileRowsAreExact) {
       {{16385, 260}, DType::fp32},   // halo tile, input rows aligned (s = 100 takes the
                                      // gather on a GPU of the H100's DRAM peak)
       {{16385, 1004}, DType::fp16}}; // halo tile, neither side aligned
-  for (const auto& [s, t] : cases) {
-    SCOPED_TRACE(fmt::format("{} {}", to_string(s), dtype_name(t)));
-    LaunchArgs a;
-    a.dtype = t;
-    a.rows = s.rows;
-    a.cols = s.cols;
-    const std::string note = k->note(a);
-    EXPECT_NE(note.find("groups of 8 tile rows"), std::string::npos) << note;
-    for (Mode m : {Mode::loop_over_kernel, Mode::loop_in_kernel}) {
-      const Case c{k, s, t, m, 3};
-      ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
-      const Validation v = g_measurer->validate(c);
-      EXPECT_TRUE(v.ok) << v.message;
-    }
-  }
+  for (const auto& [s, t] : cases) expect_best_path_exact(k, s, t, "groups of 8 tile rows");
 }
-} // namespace
 
-namespace {
 // ours_best's scalar grid tile (scalar_grid_wins) needs 16 MB of matrix, more than the shapes of
 // AllKernelsOnGpu: each order, tall (ahead of the gather) and wide (in the scalar tile's place),
 // a partial last tile column and tile row, exact in both modes. The note names the path.
@@ -323,21 +325,7 @@ TEST(BestScalarGrid, LargeOddRowsAreExact) {
       {{16385, 200}, "scalar grid tile, groups of 8 tile rows"},
       {{100003, 31}, "scalar grid tile, groups of 8 tile rows"},
       {{1025, 2051}, "scalar grid tile, column-major order"}};
-  for (const auto& [s, path] : cases) {
-    SCOPED_TRACE(to_string(s));
-    LaunchArgs a;
-    a.dtype = DType::fp64;
-    a.rows = s.rows;
-    a.cols = s.cols;
-    const std::string note = k->note(a);
-    EXPECT_NE(note.find(path), std::string::npos) << note;
-    for (Mode m : {Mode::loop_over_kernel, Mode::loop_in_kernel}) {
-      const Case c{k, s, DType::fp64, m, 3};
-      ASSERT_NO_THROW(g_measurer->sample_ms_per_rep(c));
-      const Validation v = g_measurer->validate(c);
-      EXPECT_TRUE(v.ok) << v.message;
-    }
-  }
+  for (const auto& [s, path] : cases) expect_best_path_exact(k, s, DType::fp64, path);
 }
 } // namespace
 
