@@ -173,12 +173,12 @@ constexpr bool tile_scalar_three_blocks(int rows, int cols, double dram_peak_gbp
 // idle, -2.0 on the H100 and -4.3 on the H200; s = 24 and 28: 8 and 4 of 32), and on a GPU above
 // the H100's DRAM peak at least 31 of them (a block's bytes in flight shrink with its columns
 // below 64: the H200 lost 7.5 at 700001 x 24 and 2.6 at 600001 x 28 to the gather, and gained 1.9
-// at 516129 x 31; at 2e2489f s = 29 -0.8, 30 +0.3). ours_best asks it first for tall matrices (ahead of the gather) and for the
-// others where the scalar tile would run. Measured (fp64, two passes, % of memcpy;
-// docs/perf-notes.md): H200, ours_best at 3a7b316 against 9db93ef, 177779 x 90 +4.4, 200001 x 80
-// +3.3, 250001 x 64 +5.7, 350001 x 48 +4.5, 131073 x 128 +4.3 (the gather and the scalar tile
-// before), 160001 x 100 +2.1, 62501 x 256 +3.2, 15625 x 1024 +1.7, 8191 x 8193 +1.2, 3001 x
-// 1000 +2.6; H100 (the tile against ours_best in the same pass, 0ef5578) s = 24, 28, 31, 48,
+// at 516129 x 31; at 2e2489f s = 29 -0.8, 30 +0.3). ours_best asks it first for tall matrices
+// (ahead of the gather) and for the others where the scalar tile would run. Measured (fp64, two
+// passes, % of memcpy; docs/perf-notes.md): H200, ours_best at 3a7b316 against 9db93ef, 177779 x 90
+// +4.4, 200001 x 80 +3.3, 250001 x 64 +5.7, 350001 x 48 +4.5, 131073 x 128 +4.3 (the gather and the
+// scalar tile before), 160001 x 100 +2.1, 62501 x 256 +3.2, 15625 x 1024 +1.7, 8191 x 8193 +1.2,
+// 3001 x 1000 +2.6; H100 (the tile against ours_best in the same pass, 0ef5578) s = 24, 28, 31, 48,
 // 64, 128 +1.3 to +5.4, 160001 x 100 +2.8, 32001 x 500 +3.7, 62501 x 256 +2.8, 3001 x 1000
 // +0.6, 8191 x 8193 +0.3.
 constexpr bool scalar_grid_wins(int element_size, int rows, int cols, double dram_peak_gbps) {
