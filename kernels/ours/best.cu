@@ -570,18 +570,11 @@ struct Launch {
       break;
     }
     case Path::scalar_grid: {
-      if constexpr (sizeof(T) == 8) { // scalar_grid_wins takes only 8-byte elements
-        const auto grid = [&](auto kernel) {
-          constexpr std::size_t smem = tb::ours::ScalarGrid<T, 64, 2>::kSmem;
-          tb::allow_dynamic_smem(kernel, smem);
-          tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_grid_blocks<T, 64, 2>(a)), dim3(256),
-                            smem, a);
-        };
-        if (tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor)
-          grid(ours_best_scalar_grid<T, tb::kColumnMajor>);
-        else
-          grid(ours_best_scalar_grid<T, 8>);
-      }
+      if constexpr (sizeof(T) == 8) // scalar_grid_wins takes only 8-byte elements
+        tb::ours::launch_tile_scalar_grid<T, 64, 2>(
+            a, tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor
+                   ? ours_best_scalar_grid<T, tb::kColumnMajor>
+                   : ours_best_scalar_grid<T, 8>);
       break;
     }
     }

@@ -162,5 +162,13 @@ template <typename T, int TC, int PIECES> unsigned tile_scalar_grid_blocks(const
   return ceil_div(a.cols, TC) *
          grid_tiles_y(a.rows, ScalarGrid<T, TC, PIECES>::TR, m, static_cast<int>(sizeof(T)));
 }
+// Launches a scalar grid tile kernel (tile_scalar_grid_body<T, TC, PIECES, ...>): one block a tile,
+// its shared memory allowed.
+template <typename T, int TC, int PIECES>
+void launch_tile_scalar_grid(const LaunchArgs& a, TransposeKernel<T> kernel) {
+  const std::size_t smem = ScalarGrid<T, TC, PIECES>::kSmem;
+  allow_dynamic_smem(kernel, smem);
+  launch_kernel(kernel, dim3(tile_scalar_grid_blocks<T, TC, PIECES>(a)), dim3(256), smem, a);
+}
 
 } // namespace tb::ours

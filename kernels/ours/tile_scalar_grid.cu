@@ -21,11 +21,7 @@ namespace {
 
 template <unsigned GROUP> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
-    const auto kernel = ours_tile_scalar_grid<T, GROUP>;
-    const std::size_t smem = tb::ours::ScalarGrid<T, 64, 2>::kSmem;
-    tb::allow_dynamic_smem(kernel, smem);
-    tb::launch_kernel(kernel, dim3(tb::ours::tile_scalar_grid_blocks<T, 64, 2>(a)), dim3(256), smem,
-                      a);
+    tb::ours::launch_tile_scalar_grid<T, 64, 2>(a, ours_tile_scalar_grid<T, GROUP>);
   }
 };
 
