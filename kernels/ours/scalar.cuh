@@ -5,6 +5,8 @@
 #include "kernels/ours/common.cuh"
 #include "kernels/ours/grid_layout.hpp"
 
+#include <type_traits>
+
 namespace tb::ours {
 
 // The scalar tile, for shapes whose rows cannot be read as aligned 16-byte packets: 64 x 64
@@ -93,32 +95,61 @@ template <typename T> __device__ __forceinline__ void copy_elem_async(T* smem, c
   *smem = *gmem;
 }
 
-// The scalar grid tile: the scalar tile's element accesses with each output row's segment moved
-// back onto the 256-byte grid of the address space (grid_layout.hpp), for shapes whose output
-// rows are not whole packets, so that every warp store of 32 elements is a whole 256-byte piece
-// (8-byte elements) or half of one (4-byte ones) that no other block writes. A block: TC input
-// columns (its output rows; 32 lanes each of TC / 32 column groups) and PIECES x E own rows, E =
-// 256 / sizeof(T) the elements of one piece, plus the halo rows above them that the shifts need
-// (grid_halo, rounded up to 8 rows; at most E), all copied to shared memory by cp.async (no
-// registers hold the tile); element-wise XOR swizzle (column c of shared row r at c ^ (r & 31)),
-// so that both phases are free of bank conflicts. Phase 2: warp w stores output rows w, w + 8, ...
-// of the block, each of its PIECES x E elements from y0 - shift, 32 a store.
-template <typename T, int TC, int PIECES> struct ScalarGrid {
+// The scalar grid tile: the scalar tile's accesses with each output row's segment moved back onto
+// the 256-byte grid of the address space (grid_layout.hpp), for shapes whose output rows are not
+// whole packets, so that every warp store is a whole 256-byte piece, or whole 128-byte lines of
+// one, that no other block writes. A block: TC input columns (its output rows) and PIECES x E own
+// rows, E = 256 / sizeof(T) the elements of one piece, plus the halo rows above them that the
+// shifts need (grid_halo, rounded up to 8 rows; at most E), all copied to shared memory by
+// cp.async (no registers hold the tile).
+// UB, the bytes of a unit (what one copy and one store move): sizeof(T), element accesses; or 8,
+// for smaller elements in input rows of whole 8-byte units (grid_units_fit), U = 8 / sizeof(T)
+// elements a unit: a copy moves U columns of one input row, a store U rows of one output row.
+// Units are XOR swizzled in shared memory (unit u of shared row r at u ^ ((r / U) & SWZ)), and
+// phase 1 copies whole shared rows a warp. Phase 2, element units: warp w stores output rows w,
+// w + 8, ..., each of its PIECES x E elements from y0 - shift, 32 a store. 8-byte units: each
+// half-warp stores one output row, 16 units (a 128-byte line) a store, the rows of a warp's two
+// halves in different words of their units (rows 2p and 2p + 1 for U = 2), so that the halves
+// read different banks: both phases free of bank conflicts for 2- and 4-byte elements.
+// NEED: copy only the shared rows that a column of the unit stores (not the halo rows that the
+// unit's shifts leave out).
+template <typename T, int TC, int PIECES, int UB = static_cast<int>(sizeof(T))> struct ScalarGrid {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static constexpr int E = static_cast<int>(kGridBytes) / ES;
   static constexpr int TR = PIECES * E;
-  static constexpr int SROWS = TR + E; // own rows and the largest halo
+  static constexpr int SROWS = TR + E;          // own rows and the largest halo
+  static constexpr int U = UB / ES;             // elements a unit
+  static constexpr int UR = TC / U;             // units in a shared row
+  static constexpr int LPR = UR < 32 ? UR : 32; // lanes over a shared row in phase 1
+  static constexpr int RPI = 32 / LPR;          // shared rows a warp copies an instruction
+  static constexpr int SWZ = LPR - 1;           // the swizzle's mask
   static_assert(TC == 32 || TC == 64, "32 or 64 columns");
+  static_assert(UB == ES || (UB == 8 && ES < 8), "element units, or 8-byte units");
+  static_assert(U == 1 || TR % (16 * U) == 0, "whole 128-byte lines a half-warp");
   static constexpr std::size_t kSmem = sizeof(T) * static_cast<std::size_t>(SROWS) * TC;
+  // Element (shared row r, column c) of the tile.
+  template <typename B> __device__ static B* at(B* tile, int r, int c) {
+    if constexpr (U == 1)
+      return &reinterpret_cast<B(*)[TC]>(tile)[r][c ^ (r & SWZ)];
+    else
+      return tile + (r * TC + U * ((c / U) ^ ((r / U) & SWZ)) + c % U);
+  }
 };
 
-template <typename T, int TC, int PIECES, unsigned GROUP>
+// Whether the input rows are whole 8-byte units, 8-byte aligned (ScalarGrid's UB = 8).
+template <typename T> constexpr bool grid_units_fit(int cols) {
+  return sizeof(T) < 8 && (static_cast<long long>(cols) * sizeof(T)) % 8 == 0;
+}
+
+template <typename T, int TC, int PIECES, unsigned GROUP, int UB = static_cast<int>(sizeof(T)),
+          bool NEED = false>
 __device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const T* __restrict__ in,
                                                       int cols, int rows, int nreps) {
-  using L = ScalarGrid<T, TC, PIECES>;
-  constexpr int TR = L::TR, ES = L::ES;
+  using L = ScalarGrid<T, TC, PIECES, UB>;
+  constexpr int TR = L::TR, ES = L::ES, U = L::U, LPR = L::LPR, RPI = L::RPI, J = L::UR / LPR;
+  using Unit = std::conditional_t<U == 1, T, uint2>;
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  T(*tile)[TC] = reinterpret_cast<T(*)[TC]>(smem_raw);
+  T* tile = reinterpret_cast<T*>(smem_raw);
   const unsigned m = grid_pitch_offset(rows, ES);
   const int hr = (grid_halo(m, ES) + 7) / 8 * 8; // halo rows loaded above the tile's own
   unsigned tx, ty;
@@ -126,31 +157,84 @@ __device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const
   const int x0 = tx * TC, y0 = ty * TR;
   const int first = y0 - hr; // input row of shared row 0
   const int lx = threadIdx.x % 32, w = threadIdx.x / 32;
+  // This lane's units ul + LPR j, in shared rows sub + 8 RPI n (n = 0, 1, ...).
+  const int ul = LPR == 32 ? lx : lx % LPR, sub = LPR == 32 ? 0 : lx / LPR;
+  // NEED: the shared rows [lo, hi) that the columns of each of this lane's units store.
+  int lo[J], hi[J];
+  if constexpr (NEED) {
+#pragma unroll
+    for (int j = 0; j < J; ++j) {
+      int most = 0, least = L::E;
+#pragma unroll
+      for (int q = 0; q < U; ++q) {
+        const int s = grid_shift(static_cast<unsigned>(x0 + U * (ul + LPR * j) + q), m, ES);
+        most = max(most, s);
+        least = min(least, s);
+      }
+      lo[j] = hr - most;
+      hi[j] = hr + TR - least;
+    }
+  }
   for (int r = 0; r < nreps; ++r) {
-    // Phase 1: the copies, a running offset 8 rows a step (all of them in flight without
+    // Phase 1: the copies, a running offset 8 x RPI rows a step (all of them in flight without
     // registers, so the loop need not be unrolled to keep them so).
-    long long at = static_cast<long long>(first + w) * cols + x0 + lx;
+    long long at = static_cast<long long>(first + RPI * w + sub) * cols + x0 + U * ul;
 #pragma unroll 2
-    for (int sr = w; sr < hr + TR; sr += 8, at += 8LL * cols) {
+    for (int sr = RPI * w + sub; sr < hr + TR; sr += 8 * RPI, at += 8LL * RPI * cols) {
       const int row = first + sr;
       if (row < 0 || row >= rows) continue;
 #pragma unroll
-      for (int j = 0; j < TC / 32; ++j)
-        if (x0 + 32 * j + lx < cols)
-          copy_elem_async(&tile[sr][(32 * j + lx) ^ (sr & 31)], in + (at + 32 * j));
+      for (int j = 0; j < J; ++j) {
+        const int c = U * LPR * j + U * ul;
+        if (x0 + U * LPR * j + U * ul < cols && (!NEED || (sr >= lo[j] && sr < hi[j])))
+          copy_elem_async(reinterpret_cast<Unit*>(L::at(tile, sr, c)),
+                          reinterpret_cast<const Unit*>(in + (at + LPR * U * j)));
+      }
     }
     copy16_async_wait_all();
     __syncthreads();
+    if constexpr (U == 1) {
 #pragma unroll 2
-    for (int i = 0; i < TC / 8; ++i) {
-      const int o = w + 8 * i, orow = x0 + o;
-      if (orow >= cols) break; // rows w + 8i rise with i
-      const int base = y0 - grid_shift(static_cast<unsigned>(orow), m, ES);
-      T* dst = out + static_cast<long long>(orow) * rows;
+      for (int i = 0; i < TC / 8; ++i) {
+        const int o = w + 8 * i, orow = x0 + o;
+        if (orow >= cols) break; // rows w + 8i rise with i
+        const int base = y0 - grid_shift(static_cast<unsigned>(orow), m, ES);
+        T* dst = out + static_cast<long long>(orow) * rows;
 #pragma unroll
-      for (int k = 0; k < TR / 32; ++k) {
-        const int y = base + 32 * k + lx, sr = y - first;
-        if (y >= 0 && y < rows) dst[y] = tile[sr][o ^ (sr & 31)];
+        for (int k = 0; k < TR / 32; ++k) {
+          const int y = base + 32 * k + lx, sr = y - first;
+          if (y >= 0 && y < rows) dst[y] = *L::at(tile, sr, o);
+        }
+      }
+    } else {
+      // Pairs of output rows (o, o + U / 2), o in the first word of its units; half h of the warp
+      // stores the pair's row o + h U / 2, each lane U rows of it a store.
+      using Bits = std::conditional_t<ES == 4, unsigned,
+                                      std::conditional_t<ES == 2, unsigned short, unsigned char>>;
+      const Bits* bits = reinterpret_cast<const Bits*>(tile);
+      const int h = lx / 16, l16 = lx % 16;
+#pragma unroll 2
+      for (int i = 0; i < TC / 16; ++i) {
+        const int p = w + 8 * i;
+        const int o = p / (U / 2) * U + p % (U / 2) + h * (U / 2), orow = x0 + o;
+        if (orow >= cols) continue;
+        const int base = y0 - grid_shift(static_cast<unsigned>(orow), m, ES);
+        T* dst = out + static_cast<long long>(orow) * rows;
+#pragma unroll
+        for (int k = 0; k < TR / (16 * U); ++k) {
+          const int y = base + U * (16 * k + l16), sr = y - first;
+          if (y >= 0 && y + U <= rows) {
+            unsigned long long v = 0;
+#pragma unroll
+            for (int q = 0; q < U; ++q)
+              v |= static_cast<unsigned long long>(*L::at(bits, sr + q, o)) << (8 * ES * q);
+            *reinterpret_cast<unsigned long long*>(dst + y) = v;
+          } else {
+#pragma unroll
+            for (int q = 0; q < U; ++q)
+              if (y + q >= 0 && y + q < rows) dst[y + q] = *L::at(tile, sr + q, o);
+          }
+        }
       }
     }
     if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile

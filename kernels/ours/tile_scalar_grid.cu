@@ -11,10 +11,11 @@
 
 #include <fmt/format.h>
 
-template <typename T, unsigned GROUP>
+// UB: the unit's bytes (ScalarGrid); NEED: only the shared rows a unit's columns store.
+template <typename T, unsigned GROUP, int UB = static_cast<int>(sizeof(T)), bool NEED = false>
 __global__ void __launch_bounds__(256, tb::ours::blocks_bound(4))
     ours_tile_scalar_grid(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile_scalar_grid_body<T, 64, 2, GROUP>(out, in, cols, rows, nreps);
+  tb::ours::tile_scalar_grid_body<T, 64, 2, GROUP, UB, NEED>(out, in, cols, rows, nreps);
 }
 
 namespace {
@@ -25,7 +26,28 @@ template <unsigned GROUP> struct Launch {
   }
 };
 
+// 8-byte units where the input rows are whole units (grid_units_fit), element units elsewhere;
+// the block order ours_best gives the scalar tile (tile_scalar_order).
+template <bool NEED> struct LaunchWide {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const auto go = [&](auto group) {
+      constexpr unsigned G = decltype(group)::value;
+      constexpr int ES = static_cast<int>(sizeof(T));
+      if (tb::ours::grid_units_fit<T>(a.cols))
+        tb::ours::launch_tile_scalar_grid<T, 64, 2>(a, ours_tile_scalar_grid<T, G, 8, NEED>);
+      else
+        tb::ours::launch_tile_scalar_grid<T, 64, 2>(a, ours_tile_scalar_grid<T, G, ES, NEED>);
+    };
+    if (tb::ours::tile_scalar_order(a.cols) == 8u)
+      go(std::integral_constant<unsigned, 8u>{});
+    else
+      go(std::integral_constant<unsigned, tb::kColumnMajor>{});
+  }
+};
+
 using Types = tb::dtype_list<tb::DType::fp64>;
+using Wide = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::bf16, tb::DType::u8,
+                            tb::DType::fp64>;
 
 template <unsigned GROUP> bool add(const char* id, const char* name, int order) {
   return tb::register_kernel(
@@ -43,8 +65,27 @@ template <unsigned GROUP> bool add(const char* id, const char* name, int order) 
           .suites({"best"}));
 }
 
+template <bool NEED> bool add_wide(const char* id, const char* name, int order) {
+  return tb::register_kernel(
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchWide<NEED>, Wide>())
+          .source(tb::ours::kSource)
+          .summary(fmt::format(
+              "each output row's segment moved back onto the 256-byte grid (halo rows above), 64 "
+              "input columns by two 256-byte pieces a block, copied to shared memory by cp.async "
+              "in 8-byte units where input rows are whole units (a store: 8 bytes of an output "
+              "row, a half-warp's a 128-byte line), elements elsewhere, ours_best's order for the "
+              "scalar tile{}",
+              NEED ? "; only the halo rows a unit's columns store are copied" : ""))
+          .output(tb::Output::transpose)
+          .geometry(64, 64, 32, 8)
+          .order(order)
+          .suites({"best"}));
+}
+
 [[maybe_unused]] const bool registered =
     add<tb::kColumnMajor>("ours_tile_scalar_grid", "Ours: scalar tile on the 256-byte grid", 16) &&
-    add<8>("ours_tile_scalar_grid_g8", "Ours: scalar tile on the grid, groups of 8", 17);
+    add<8>("ours_tile_scalar_grid_g8", "Ours: scalar tile on the grid, groups of 8", 17) &&
+    add_wide<false>("ours_tile_scalar_grid_wide", "Ours: scalar grid tile, 8-byte units", 18) &&
+    add_wide<true>("ours_tile_scalar_grid_need", "Ours: scalar grid tile, rows a unit needs", 19);
 
 } // namespace
