@@ -92,7 +92,8 @@
 //    tile (scalar.cuh, scalar_grid_wins), each output row's segment moved back onto the 256-byte
 //    grid, asked first for tall matrices (ahead of the gather from s = 31, on a GPU of the H100's
 //    DRAM peak from 24) and in the scalar tile's place for the others (H200 +1.2 to +5.7 points,
-//    H100 +0.3 to +5.4).
+//    H100 +0.3 to +5.4); and in 8-byte units (two columns a copy, two rows a store) for 4-byte
+//    elements in the halo tile's place where input rows are whole units (scalar_grid_units_win).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -182,12 +183,12 @@ __global__ void __launch_bounds__(256, MINB)
   tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
 
-// The scalar grid tile (scalar_grid_wins): 64 columns by two pieces a block, in the order
-// tile_scalar_order says.
+// The scalar grid tile (scalar_grid_wins, scalar_grid_units_win): 64 columns by two pieces a
+// block, in the order tile_scalar_order says; in 8-byte units for 4-byte elements.
 template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::blocks_bound(4))
     ours_best_scalar_grid(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile_scalar_grid_body<T, 64, 2, GROUP>(out, in, cols, rows, nreps);
+  tb::ours::tile_scalar_grid_body<T, 64, 2, GROUP, 8>(out, in, cols, rows, nreps);
 }
 
 template <typename T, int NC, bool INTERLEAVE>
@@ -295,6 +296,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
     if (tb::ours::tile16_bytes_halo_wins(size, a.rows, a.cols)) return Path::halo;
     return tb::ours::tile16_realign_wins(size, a.rows, a.cols) ? Path::realign : Path::tile16;
   }
+  // 4-byte elements whose output rows are not whole packets, in input rows of whole 8-byte units:
+  // the scalar grid tile in 8-byte units (scalar_grid_units_win).
+  if (tb::ours::scalar_grid_units_win(size, a.rows, a.cols)) return Path::scalar_grid;
   if (size <= 4) return Path::halo;
   return tb::ours::scalar_grid_wins(size, a.rows, a.cols, dram) ? Path::scalar_grid : Path::scalar;
 }
@@ -570,7 +574,7 @@ struct Launch {
       break;
     }
     case Path::scalar_grid: {
-      if constexpr (sizeof(T) == 8) // scalar_grid_wins takes only 8-byte elements
+      if constexpr (sizeof(T) >= 4) // 8-byte elements, and 4-byte ones in 8-byte units
         tb::ours::launch_tile_scalar_grid<T, 64, 2>(
             a, tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor
                    ? ours_best_scalar_grid<T, tb::kColumnMajor>
@@ -705,9 +709,10 @@ std::string path_note(const tb::LaunchArgs& a) {
         order_name(tb::ours::tile_scalar_order(a.cols)),
         tb::ours::tile_scalar_three_blocks(a.rows, a.cols, dram) ? ", three blocks an SM" : "");
   case Path::scalar_grid:
-    return fmt::format("path: scalar grid tile, {} (output rows not 16-byte aligned, each "
+    return fmt::format("path: scalar grid tile, {}{} (output rows not 16-byte aligned, each "
                        "row's segment moved back onto the 256-byte grid)",
-                       order_name(tb::ours::tile_scalar_order(a.cols)));
+                       order_name(tb::ours::tile_scalar_order(a.cols)),
+                       size < 8 ? ", 8-byte units" : "");
   }
   return {};
 }

@@ -187,6 +187,21 @@ constexpr bool scalar_grid_wins(int element_size, int rows, int cols, double dra
          (cols >= 31 || lower_dram_peak(dram_peak_gbps)) &&
          static_cast<long long>(rows) * cols * 8 >= (16LL << 20);
 }
+// Whether ours_best takes the scalar grid tile in 8-byte units (ScalarGrid's UB = 8: two columns a
+// copy, two rows of an output row a store, each half-warp's store a whole 128-byte line) for
+// 4-byte elements in the halo tile's place: output rows not whole packets (rows odd), input rows
+// of whole 8-byte units (cols even), at least 16 MB of matrix (scalar_grid_wins' bound), and the
+// last tile column leaving at most a quarter of the 64-column spans over the input rows idle.
+// Measured (H200, 309ae9e, the tile against ours_best in the same pass, two passes, % of memcpy;
+// docs/perf-notes.md): where ours_best runs the halo tile 125001 x 256 91.3 -> 95.4, 250001 x 128
+// +7.8, 160001 x 200 +7.2, 31251 x 1024 +1.3, 32001 x 1000 +1.2, 8191 x 8200 +0.3; where it runs
+// the word tile past one tile (320001 x 100, asked earlier) -4.4. 2-byte elements lost -11.5 to
+// +0.1 (four loads from shared memory a store), bytes -5 to -22: not taken.
+constexpr bool scalar_grid_units_win(int element_size, int rows, int cols) {
+  const int span = (cols + 63) / 64 * 64;
+  return element_size == 4 && rows % 2 == 1 && cols % 2 == 0 && 4 * (span - cols) <= span &&
+         static_cast<long long>(rows) * cols * 4 >= (16LL << 20);
+}
 // Whether ours_best takes the grid tile (tile16_grid.cuh: each output row's 256-byte segment
 // moved back onto the 256-byte grid, halo rows above the tile) for 2-, 4- and 8-byte elements in
 // rows of whole packets both ways: tall matrices whose input rows are a multiple of 64 elements

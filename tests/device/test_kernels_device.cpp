@@ -327,6 +327,19 @@ TEST(BestScalarGrid, LargeOddRowsAreExact) {
       {{1025, 2051}, "scalar grid tile, column-major order"}};
   for (const auto& [s, path] : cases) expect_best_path_exact(k, s, DType::fp64, path);
 }
+
+// The same tile in 8-byte units for 4-byte elements (scalar_grid_units_win): each order, tall and
+// wide, a partial last tile column (two columns of it: one unit) and tile row, exact in both modes.
+TEST(BestScalarGrid, FourByteUnitsAreExact) {
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  const std::pair<Shape, const char*> cases[] = {
+      {{16385, 260}, "scalar grid tile, groups of 8 tile rows, 8-byte units"},
+      {{66001, 64}, "scalar grid tile, column-major order, 8-byte units"},
+      {{4097, 1026}, "scalar grid tile, column-major order, 8-byte units"},
+      {{2049, 2050}, "scalar grid tile, column-major order, 8-byte units"}};
+  for (const auto& [s, path] : cases) expect_best_path_exact(k, s, DType::fp32, path);
+}
 } // namespace
 
 namespace {

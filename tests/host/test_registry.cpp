@@ -295,7 +295,7 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                                        {DType::u8, 301, 332226},
                                                                        {DType::fp64, 400001, 40}})
     lacks(t, rows, cols, "word tile");
-  takes(DType::fp32, 492307, 64, "halo tile");
+  takes(DType::fp32, 492307, 64, "scalar grid tile"); // scalar_grid_units_win, below
   takes(DType::fp32, 256000, 125, "halo tile");
   // 1-byte short rows of whole packets de-interleave on rotated windows, owning whole output
   // sectors (words_rotate_wins): below one tile, and past it up to 304.
@@ -651,7 +651,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 250016, 256, "grid tile");
   takes(DType::u8, 500016, 256, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::fp32, 125004, 256, "16-byte tile");
-  takes(DType::fp32, 160001, 200, "halo tile (output rows not");
+  takes(DType::fp32, 4001, 200, "halo tile (output rows not");
   takes(DType::u8, 500016, 4096, "16 mod 32 bytes owned in whole sectors by row groups");
   takes(DType::u8, 8208, 8192, "16 mod 32 bytes owned in whole sectors by row groups");
   // Other bytes in whole packets both ways: the half-height halo tile off whole tiles or at
@@ -734,7 +734,30 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp64, 800001, 20, "gather");                     // 12 of 32
   takes(DType::fp64, 31, 516129, "skinny, interleave, gather"); // wide: the scalar tile's place
   lacks(DType::fp64, 100, 160001, sgrid);                       // output rows whole packets
-  lacks(DType::fp32, 125001, 256, sgrid);
+  // 4-byte elements in input rows of whole 8-byte units (cols even), where the halo tile would
+  // run: the scalar grid tile in 8-byte units (scalar_grid_units_win); not where the word tile
+  // past one tile takes the shape first, nor for odd columns, 2-byte elements or below 16 MiB.
+  const char* units = "scalar grid tile, column-major order, 8-byte units";
+  takes(DType::fp32, 125001, 256, units);
+  takes(DType::fp32, 31251, 1024, units);
+  takes(DType::fp32, 8191, 8200, units);
+  takes(DType::fp32, 1001, 32000, units);
+  takes(DType::fp32, 160001, 200, "scalar grid tile, groups of 8 tile rows, 8-byte units");
+  takes(DType::fp32, 320001, 100, "word tile past one tile");
+  takes(DType::fp32, 8191, 8193, "halo tile");
+  takes(DType::fp32, 2001, 2000, "halo tile"); // 16.0 MB
+  takes(DType::fp16, 250001, 256, "halo tile");
+  lacks(DType::fp32, 125000, 256, sgrid);
+  using tb::ours::scalar_grid_units_win;
+  EXPECT_TRUE(scalar_grid_units_win(4, 125001, 256));
+  EXPECT_TRUE(scalar_grid_units_win(4, 2049, 2048));
+  EXPECT_FALSE(scalar_grid_units_win(4, 2047, 2048));
+  EXPECT_FALSE(scalar_grid_units_win(4, 125001, 255));
+  EXPECT_FALSE(scalar_grid_units_win(4, 125000, 256));
+  EXPECT_FALSE(scalar_grid_units_win(2, 250001, 256));
+  EXPECT_FALSE(scalar_grid_units_win(8, 62501, 256));
+  EXPECT_TRUE(scalar_grid_units_win(4, 200001, 160));  // 32 of 192 idle
+  EXPECT_FALSE(scalar_grid_units_win(4, 200001, 130)); // 62 of 192
   using tb::ours::scalar_grid_wins;
   constexpr double h100 = 3352.3, h200 = 4814.3;
   EXPECT_TRUE(scalar_grid_wins(8, 700001, 24, h100));
@@ -769,7 +792,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   lacks(DType::fp64, 62501, 256, "three blocks");
   lacks(DType::fp64, 32001, 500, "three blocks");
   takes(DType::u8, 128000, 1000, "(input rows not 16-byte aligned), groups of 8 tile rows");
-  takes(DType::fp32, 16385, 260, "(output rows not 16-byte aligned), groups of 8 tile rows");
+  takes(DType::fp32, 16385, 132, "(output rows not 16-byte aligned), groups of 8 tile rows");
   takes(DType::u8, 16392, 1000,
         "(input and output rows not 16-byte aligned), the group above by a shuffle, 3 blocks an "
         "SM (DRAM peak from 4000 GB/s), groups of 8");
