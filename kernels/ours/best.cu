@@ -93,7 +93,9 @@
 //    grid, asked first for tall matrices (ahead of the gather from s = 31, on a GPU of the H100's
 //    DRAM peak from 24) and in the scalar tile's place for the others (H200 +1.2 to +5.7 points,
 //    H100 +0.3 to +5.4); and in 8-byte units (two columns a copy, two rows a store) for 4-byte
-//    elements in the halo tile's place where input rows are whole units (scalar_grid_units_win).
+//    elements in the halo tile's place where input rows are whole units, on a GPU above the
+//    H100's DRAM peak from 256 rows (scalar_grid_units_win: H200 -0.6 to +12.1 points, H100 -0.1
+//    to +10.5; fp32 125001 x 256 +3.8 and +4.3).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -298,7 +300,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   }
   // 4-byte elements whose output rows are not whole packets, in input rows of whole 8-byte units:
   // the scalar grid tile in 8-byte units (scalar_grid_units_win).
-  if (tb::ours::scalar_grid_units_win(size, a.rows, a.cols)) return Path::scalar_grid;
+  if (tb::ours::scalar_grid_units_win(size, a.rows, a.cols, dram)) return Path::scalar_grid;
   if (size <= 4) return Path::halo;
   return tb::ours::scalar_grid_wins(size, a.rows, a.cols, dram) ? Path::scalar_grid : Path::scalar;
 }

@@ -190,16 +190,21 @@ constexpr bool scalar_grid_wins(int element_size, int rows, int cols, double dra
 // Whether ours_best takes the scalar grid tile in 8-byte units (ScalarGrid's UB = 8: two columns a
 // copy, two rows of an output row a store, each half-warp's store a whole 128-byte line) for
 // 4-byte elements in the halo tile's place: output rows not whole packets (rows odd), input rows
-// of whole 8-byte units (cols even), at least 16 MB of matrix (scalar_grid_wins' bound), and the
-// last tile column leaving at most a quarter of the 64-column spans over the input rows idle.
-// Measured (H200, 309ae9e, the tile against ours_best in the same pass, two passes, % of memcpy;
-// docs/perf-notes.md): where ours_best runs the halo tile 125001 x 256 91.3 -> 95.4, 250001 x 128
-// +7.8, 160001 x 200 +7.2, 31251 x 1024 +1.3, 32001 x 1000 +1.2, 8191 x 8200 +0.3; where it runs
-// the word tile past one tile (320001 x 100, asked earlier) -4.4. 2-byte elements lost -11.5 to
-// +0.1 (four loads from shared memory a store), bytes -5 to -22: not taken.
-constexpr bool scalar_grid_units_win(int element_size, int rows, int cols) {
+// of whole 8-byte units (cols even), at least 16 MB of matrix (scalar_grid_wins' bound), the last
+// tile column leaving at most a quarter of the 64-column spans over the input rows idle, and on a
+// GPU above the H100's DRAM peak at least two of the tile's 128-row heights of rows (the H200 lost
+// 6.4 points at 201 x 320000, where a tile column is three tiles for 201 rows, and gained 1.9 at
+// 301 x 213334). Measured (ours_best at 84bb23e against fc01c7c, built side by side, two passes,
+// % of memcpy; docs/perf-notes.md): H200 125001 x 256 91.2 -> 95.0, 250001 x 128 +7.5, 160001 x
+// 200 +7.1, 492307 x 64 +9.0, 200001 x 160 +4.6, 4097 x 1026 +12.1, 2049 x 2050 +4.0, 31251 x
+// 1024 +1.2, 16001 x 4000 +1.4, 333333 x 96 -0.6, 401-1001 rows wide -0.6 to +0.3; H100 -0.1 to
+// +10.5 at all 18 shapes (201 x 320000 +3.9, 129 x 500000 +2.4). Where the word tile past one tile
+// takes the shape first (fp32 320001 x 100) the tile lost 4.4 (H200, 309ae9e); 2-byte elements
+// -11.5 to +0.1 (four loads from shared memory a store), bytes -5 to -22: not taken.
+constexpr bool scalar_grid_units_win(int element_size, int rows, int cols, double dram_peak_gbps) {
   const int span = (cols + 63) / 64 * 64;
   return element_size == 4 && rows % 2 == 1 && cols % 2 == 0 && 4 * (span - cols) <= span &&
+         (rows >= 256 || lower_dram_peak(dram_peak_gbps)) &&
          static_cast<long long>(rows) * cols * 4 >= (16LL << 20);
 }
 // Whether ours_best takes the grid tile (tile16_grid.cuh: each output row's 256-byte segment

@@ -1,12 +1,15 @@
-// Our scalar grid tile (kernels/ours/scalar.cuh): the scalar tile's element accesses with each
-// output row's segment moved back onto the 256-byte grid of the address space, its rows copied to
-// shared memory by cp.async. For 8-byte elements whose output rows are not whole 16-byte packets:
-// there the scalar tile's 512-byte segments start anywhere in the grid's pieces, and the pieces
-// at a segment's ends are written in parts by two blocks. 64 input columns by two pieces of each
-// output row a block (measured against 32 columns by four pieces, three and four pieces, and
-// columns shared evenly by the tile columns: docs/perf-notes.md), in column-major block order or
-// groups of 8 tile rows. fp64 only: for fp32 (4-byte copies, 128 bytes a warp instruction) it
-// lost 2.7 to 25 points to ours_best on the H200.
+// Our scalar grid tile (kernels/ours/scalar.cuh): the scalar tile's accesses with each output
+// row's segment moved back onto the 256-byte grid of the address space, its rows copied to shared
+// memory by cp.async. For elements whose output rows are not whole 16-byte packets: there the
+// scalar tile's segments start anywhere in the grid's pieces, and the pieces at a segment's ends
+// are written in parts by two blocks. 64 input columns by two pieces of each output row a block
+// (measured against 32 columns by four pieces, three and four pieces, and columns shared evenly
+// by the tile columns: docs/perf-notes.md), in column-major block order or groups of 8 tile rows.
+// fp64 in element units. For fp32 element units (4-byte copies, 128 bytes a warp instruction) lost
+// 2.7 to 25 points to ours_best on the H200; in 8-byte units (_wide: two columns a copy, two rows
+// of an output row a store) fp32 gained up to 7.8 where ours_best ran the halo tile, while fp16
+// (four shared loads a store) lost up to 11.5 and u8 up to 22. _need copies only the halo rows
+// that a unit's columns store: within a point of _wide, mostly below it (H200).
 #include "kernels/ours/scalar.cuh"
 
 #include <fmt/format.h>

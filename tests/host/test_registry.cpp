@@ -738,6 +738,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   // run: the scalar grid tile in 8-byte units (scalar_grid_units_win); not where the word tile
   // past one tile takes the shape first, nor for odd columns, 2-byte elements or below 16 MiB.
   const char* units = "scalar grid tile, column-major order, 8-byte units";
+  constexpr double h100 = 3352.3, h200 = 4814.3;
   takes(DType::fp32, 125001, 256, units);
   takes(DType::fp32, 31251, 1024, units);
   takes(DType::fp32, 8191, 8200, units);
@@ -748,18 +749,24 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 2001, 2000, "halo tile"); // 16.0 MB
   takes(DType::fp16, 250001, 256, "halo tile");
   lacks(DType::fp32, 125000, 256, sgrid);
+  // Wide with fewer than 256 rows: only on a GPU of the H100's DRAM peak (a host with no GPU
+  // takes the H200's).
+  takes(DType::fp32, 201, 320000, lower_peak ? units : "halo tile");
+  takes(DType::fp32, 301, 213334, units);
   using tb::ours::scalar_grid_units_win;
-  EXPECT_TRUE(scalar_grid_units_win(4, 125001, 256));
-  EXPECT_TRUE(scalar_grid_units_win(4, 2049, 2048));
-  EXPECT_FALSE(scalar_grid_units_win(4, 2047, 2048));
-  EXPECT_FALSE(scalar_grid_units_win(4, 125001, 255));
-  EXPECT_FALSE(scalar_grid_units_win(4, 125000, 256));
-  EXPECT_FALSE(scalar_grid_units_win(2, 250001, 256));
-  EXPECT_FALSE(scalar_grid_units_win(8, 62501, 256));
-  EXPECT_TRUE(scalar_grid_units_win(4, 200001, 160));  // 32 of 192 idle
-  EXPECT_FALSE(scalar_grid_units_win(4, 200001, 130)); // 62 of 192
+  EXPECT_TRUE(scalar_grid_units_win(4, 125001, 256, h200));
+  EXPECT_TRUE(scalar_grid_units_win(4, 2049, 2048, h200));
+  EXPECT_FALSE(scalar_grid_units_win(4, 2047, 2048, h100));
+  EXPECT_FALSE(scalar_grid_units_win(4, 125001, 255, h100));
+  EXPECT_FALSE(scalar_grid_units_win(4, 125000, 256, h200));
+  EXPECT_FALSE(scalar_grid_units_win(2, 250001, 256, h100));
+  EXPECT_FALSE(scalar_grid_units_win(8, 62501, 256, h200));
+  EXPECT_TRUE(scalar_grid_units_win(4, 200001, 160, h200));  // 32 of 192 idle
+  EXPECT_FALSE(scalar_grid_units_win(4, 200001, 130, h100)); // 62 of 192
+  EXPECT_TRUE(scalar_grid_units_win(4, 201, 320000, h100));
+  EXPECT_FALSE(scalar_grid_units_win(4, 201, 320000, h200));
+  EXPECT_TRUE(scalar_grid_units_win(4, 257, 320000, h200));
   using tb::ours::scalar_grid_wins;
-  constexpr double h100 = 3352.3, h200 = 4814.3;
   EXPECT_TRUE(scalar_grid_wins(8, 700001, 24, h100));
   EXPECT_FALSE(scalar_grid_wins(8, 700001, 24, h200));
   EXPECT_FALSE(scalar_grid_wins(8, 600001, 30, h200));
