@@ -52,42 +52,41 @@ using Types = tb::dtype_list<tb::DType::fp64>;
 using Wide = tb::dtype_list<tb::DType::fp32, tb::DType::fp16, tb::DType::bf16, tb::DType::u8,
                             tb::DType::fp64>;
 
-template <unsigned GROUP> bool add(const char* id, const char* name, int order) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<GROUP>, Types>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format(
-              "fp64: element accesses, each output row's segment moved back onto the 256-byte "
-              "grid (halo rows above), 64 input columns by two 256-byte pieces a block, copied "
-              "to shared memory by cp.async, {}",
-              GROUP == tb::kColumnMajor ? std::string("column-major block order")
-                                        : fmt::format("groups of {} tile rows", GROUP)))
-          .output(tb::Output::transpose)
-          .geometry(64, 64, 32, 8)
-          .order(order)
-          .suites({"best"}));
+// One registry entry of this file: the tile's geometry, suite and source, its launch and summary.
+template <class LAUNCH>
+bool add(const char* id, const char* name, int order, LAUNCH launch, std::string summary) {
+  return tb::register_kernel(tb::kernel(id, tb::Family::ours, name, std::move(launch))
+                                 .source(tb::ours::kSource)
+                                 .summary(std::move(summary))
+                                 .output(tb::Output::transpose)
+                                 .geometry(64, 64, 32, 8)
+                                 .order(order)
+                                 .suites({"best"}));
+}
+
+template <unsigned GROUP> bool add_fp64(const char* id, const char* name, int order) {
+  return add(id, name, order, tb::launcher<Launch<GROUP>, Types>(),
+             fmt::format("fp64: element accesses, each output row's segment moved back onto the "
+                         "256-byte grid (halo rows above), 64 input columns by two 256-byte "
+                         "pieces a block, copied to shared memory by cp.async, {}",
+                         GROUP == tb::kColumnMajor ? std::string("column-major block order")
+                                                   : fmt::format("groups of {} tile rows", GROUP)));
 }
 
 template <bool NEED> bool add_wide(const char* id, const char* name, int order) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchWide<NEED>, Wide>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format(
-              "each output row's segment moved back onto the 256-byte grid (halo rows above), 64 "
-              "input columns by two 256-byte pieces a block, copied to shared memory by cp.async "
-              "in 8-byte units where input rows are whole units (a store: 8 bytes of an output "
-              "row, a half-warp's a 128-byte line), elements elsewhere, ours_best's order for the "
-              "scalar tile{}",
-              NEED ? "; only the halo rows a unit's columns store are copied" : ""))
-          .output(tb::Output::transpose)
-          .geometry(64, 64, 32, 8)
-          .order(order)
-          .suites({"best"}));
+  return add(id, name, order, tb::launcher<LaunchWide<NEED>, Wide>(),
+             fmt::format("each output row's segment moved back onto the 256-byte grid (halo rows "
+                         "above), 64 input columns by two 256-byte pieces a block, copied to "
+                         "shared memory by cp.async in 8-byte units where input rows are whole "
+                         "units (a store: 8 bytes of an output row, a half-warp's a 128-byte "
+                         "line), elements elsewhere, ours_best's order for the scalar tile{}",
+                         NEED ? "; only the halo rows a unit's columns store are copied" : ""));
 }
 
 [[maybe_unused]] const bool registered =
-    add<tb::kColumnMajor>("ours_tile_scalar_grid", "Ours: scalar tile on the 256-byte grid", 16) &&
-    add<8>("ours_tile_scalar_grid_g8", "Ours: scalar tile on the grid, groups of 8", 17) &&
+    add_fp64<tb::kColumnMajor>("ours_tile_scalar_grid", "Ours: scalar tile on the 256-byte grid",
+                               16) &&
+    add_fp64<8>("ours_tile_scalar_grid_g8", "Ours: scalar tile on the grid, groups of 8", 17) &&
     add_wide<false>("ours_tile_scalar_grid_wide", "Ours: scalar grid tile, 8-byte units", 18) &&
     add_wide<true>("ours_tile_scalar_grid_need", "Ours: scalar grid tile, rows a unit needs", 19);
 
