@@ -192,7 +192,8 @@ constexpr bool scalar_grid_wins(int element_size, int rows, int cols, double dra
 // 4-byte elements in the halo tile's place: output rows not whole packets (rows odd), input rows
 // of whole 8-byte units (cols even), at least 16 MB of matrix (scalar_grid_wins' bound), the last
 // tile column leaving at most a quarter of the 64-column spans over the input rows idle (fp64's
-// bound, carried over, not measured for fp32: the shapes measured leave 0-22% idle), and on a
+// bound, carried over, not measured past it for fp32: 0-25% idle at the shapes measured, 25% at
+// 333333 x 96, -0.6 on the H200), and on a
 // GPU above the H100's DRAM peak at least two of the tile's 128-row heights of rows (the H200 lost
 // 6.4 points at 201 x 320000, where a tile column is three tiles for 201 rows, and gained 1.9 at
 // 301 x 213334). Measured (ours_best at 84bb23e against fc01c7c, built side by side, two passes,
