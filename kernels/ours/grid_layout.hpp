@@ -48,4 +48,22 @@ TB_HD constexpr int grid_tiles_y(int rows, int tile_rows, unsigned m, int elemen
   return (rows + grid_halo(m, element_size) + tile_rows - 1) / tile_rows;
 }
 
+// The scalar grid tile's shared memory (ScalarGrid in scalar.cuh): rows of tc elements in units of
+// u elements, unit j of shared row r at unit j ^ ((r / u) & swz). The index of element (r, c),
+// r and c >= 0 (unsigned arithmetic: u a power of two, the divisions are shifts).
+TB_HD constexpr int grid_unit_index(int r, int c, int tc, int u, int swz) {
+  const unsigned ur = static_cast<unsigned>(r), uc = static_cast<unsigned>(c);
+  const unsigned uu = static_cast<unsigned>(u);
+  return static_cast<int>(ur * static_cast<unsigned>(tc) +
+                          uu * ((uc / uu) ^ ((ur / uu) & static_cast<unsigned>(swz))) + uc % uu);
+}
+
+// How far element (r + 16 u k, c) lies from element (r, c), r >= 0: 16 u k rows, and the swizzle
+// moved by 16 k, which leaves masks below 16 alone and flips bit 4 of a 32-unit mask on odd k. So
+// for every k it is 16 u k tc plus, on odd k, the step at k = 1 less 16 u tc: phase 2 of the tile
+// works out each lane's index once an output row and steps down by constants.
+TB_HD constexpr int grid_unit_index_down(int r, int c, int k, int tc, int u, int swz) {
+  return grid_unit_index(r + 16 * u * k, c, tc, u, swz) - grid_unit_index(r, c, tc, u, swz);
+}
+
 } // namespace tb::ours

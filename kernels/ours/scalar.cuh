@@ -134,7 +134,7 @@ template <typename T, int TC, int PIECES, int UB = static_cast<int>(sizeof(T))> 
     if constexpr (U == 1)
       return &reinterpret_cast<B(*)[TC]>(tile)[r][c ^ (r & SWZ)];
     else
-      return tile + (r * TC + U * ((c / U) ^ ((r / U) & SWZ)) + c % U);
+      return tile + grid_unit_index(r, c, TC, U, SWZ);
   }
 };
 
@@ -222,19 +222,31 @@ __device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const
         if (orow >= cols) continue;
         const int base = y0 - grid_shift(static_cast<unsigned>(orow), m, ES);
         T* dst = out + static_cast<long long>(orow) * rows;
+        // The lane's U elements at k = 0 (shared rows s0 + q), worked out once an output row; at
+        // k they lie 16 U k rows down, plus on odd k the swizzle's flip (grid_unit_index_down).
+        const int s0 = base - first + U * l16;
+        int even[U], odd[U];
+#pragma unroll
+        for (int q = 0; q < U; ++q) {
+          even[q] = grid_unit_index(s0 + q, o, TC, U, L::SWZ);
+          odd[q] = L::SWZ < 16
+                       ? even[q]
+                       : even[q] + grid_unit_index_down(s0 + q, o, 1, TC, U, L::SWZ) - 16 * U * TC;
+        }
 #pragma unroll
         for (int k = 0; k < TR / (16 * U); ++k) {
-          const int y = base + U * (16 * k + l16), sr = y - first;
+          const int y = base + U * (16 * k + l16), down = 16 * U * TC * k;
           if (y >= 0 && y + U <= rows) {
             unsigned long long v = 0;
 #pragma unroll
             for (int q = 0; q < U; ++q)
-              v |= static_cast<unsigned long long>(*L::at(bits, sr + q, o)) << (8 * ES * q);
+              v |= static_cast<unsigned long long>(bits[(k % 2 ? odd[q] : even[q]) + down])
+                   << (8 * ES * q);
             *reinterpret_cast<unsigned long long*>(dst + y) = v;
           } else {
 #pragma unroll
             for (int q = 0; q < U; ++q)
-              if (y + q >= 0 && y + q < rows) dst[y + q] = *L::at(tile, sr + q, o);
+              if (y + q >= 0 && y + q < rows) dst[y + q] = tile[(k % 2 ? odd[q] : even[q]) + down];
           }
         }
       }

@@ -81,3 +81,33 @@ TEST(GridLayout, EveryOutputElementOnceAndEverySegmentOnTheGrid) {
   check_shape(250000, 64, 8, 2);
   check_shape(1000000, 4, 1, 1);
 }
+
+// The scalar grid tile's shared units (ScalarGrid, grid_unit_index): over a tile of 64 columns
+// and 600 shared rows, every element has its own index inside the tile, for units of 1, 2, 4
+// and 8 elements with the swizzle masks the tile uses (32, 16 and 8 units a row: 31, 15, 7); and
+// phase 2's steps hold: 16 u k rows down is 16 u k rows of indices plus, on odd k, the step at
+// k = 1 less 16 u rows, which is zero below a mask of 16.
+TEST(GridLayout, SharedUnitsAreABijectionAndStepDownByConstants) {
+  using namespace tb::ours;
+  constexpr int tc = 64, srows = 600;
+  for (int u : {1, 2, 4, 8}) {
+    const int swz = (tc / u < 32 ? tc / u : 32) - 1;
+    std::vector<int> seen(static_cast<std::size_t>(srows) * tc, 0);
+    for (int r = 0; r < srows; ++r)
+      for (int c = 0; c < tc; ++c) {
+        const int i = grid_unit_index(r, c, tc, u, swz);
+        ASSERT_GE(i, r * tc) << "u " << u << " r " << r << " c " << c;
+        ASSERT_LT(i, (r + 1) * tc) << "u " << u << " r " << r << " c " << c;
+        ++seen[static_cast<std::size_t>(i)];
+        const int step = grid_unit_index_down(r, c, 1, tc, u, swz) - 16 * u * tc;
+        if (swz < 16) {
+          ASSERT_EQ(step, 0) << "u " << u << " r " << r << " c " << c;
+        }
+        for (int k = 0; k < 4; ++k)
+          ASSERT_EQ(grid_unit_index_down(r, c, k, tc, u, swz), 16 * u * tc * k + (k % 2 ? step : 0))
+              << "u " << u << " r " << r << " c " << c << " k " << k;
+      }
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      ASSERT_EQ(seen[i], 1) << "u " << u << " index " << i;
+  }
+}
