@@ -51,19 +51,28 @@ TB_HD constexpr int grid_tiles_y(int rows, int tile_rows, unsigned m, int elemen
 // The scalar grid tile's shared memory (ScalarGrid in scalar.cuh): rows of tc elements in units of
 // u elements, unit j of shared row r at unit j ^ ((r / u) & swz). The index of element (r, c),
 // r and c >= 0 (unsigned arithmetic: u a power of two, the divisions are shifts).
-TB_HD constexpr int grid_unit_index(int r, int c, int tc, int u, int swz) {
+// half_rows: rows of half the 32 banks (64 bytes: bytes in 64 columns), where row r and row r + 1
+// share a bank line. There phase 2's half-warp reads rows r + 8 u l (lanes l = 0..15), all of one
+// parity: on one half of the banks, lanes l and l + 8 on the same unit, a 2-way conflict. So the
+// rows of each pair swap places where bit 0 of r / (8 u) is set: lanes l and l + 8 differ in that
+// bit, and land on different halves of the banks.
+TB_HD constexpr int grid_unit_index(int r, int c, int tc, int u, int swz, bool half_rows = false) {
   const unsigned ur = static_cast<unsigned>(r), uc = static_cast<unsigned>(c);
   const unsigned uu = static_cast<unsigned>(u);
-  return static_cast<int>(ur * static_cast<unsigned>(tc) +
+  const unsigned row = half_rows ? ur ^ ((ur / (8 * uu)) & 1u) : ur;
+  return static_cast<int>(row * static_cast<unsigned>(tc) +
                           uu * ((uc / uu) ^ ((ur / uu) & static_cast<unsigned>(swz))) + uc % uu);
 }
 
 // How far element (r + 16 u k, c) lies from element (r, c), r >= 0: 16 u k rows, and the swizzle
-// moved by 16 k, which leaves masks below 16 alone and flips bit 4 of a 32-unit mask on odd k. So
-// for every k it is 16 u k tc plus, on odd k, the step at k = 1 less 16 u tc: phase 2 of the tile
-// works out each lane's index once an output row and steps down by constants.
-TB_HD constexpr int grid_unit_index_down(int r, int c, int k, int tc, int u, int swz) {
-  return grid_unit_index(r + 16 * u * k, c, tc, u, swz) - grid_unit_index(r, c, tc, u, swz);
+// moved by 16 k, which leaves masks below 16 alone and flips bit 4 of a 32-unit mask on odd k (the
+// pairs of half_rows are left alone: 16 u k rows keep bit 0 of r / (8 u)). So for every k it is
+// 16 u k tc plus, on odd k, the step at k = 1 less 16 u tc: phase 2 of the tile works out each
+// lane's index once an output row and steps down by constants.
+TB_HD constexpr int grid_unit_index_down(int r, int c, int k, int tc, int u, int swz,
+                                         bool half_rows = false) {
+  return grid_unit_index(r + 16 * u * k, c, tc, u, swz, half_rows) -
+         grid_unit_index(r, c, tc, u, swz, half_rows);
 }
 
 } // namespace tb::ours

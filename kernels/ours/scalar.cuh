@@ -110,21 +110,25 @@ template <typename T> __device__ __forceinline__ void copy_elem_async(T* smem, c
 // w + 8, ..., each of its PIECES x E elements from y0 - shift, 32 a store. 8-byte units: each
 // half-warp stores one output row, 16 units (a 128-byte line) a store, the rows of a warp's two
 // halves in different words of their units (rows 2p and 2p + 1 for U = 2), so that the halves
-// read different banks. Counted so, both phases are free of bank conflicts for 2- and 4-byte
-// elements; Nsight Compute still counted some on the shared loads (0.14 M a launch at fp32
-// 125001 x 256, 0.19 M at fp16 250001 x 256), not yet located (docs/perf-notes.md).
+// read different banks; for 1-byte elements, whose 64-byte rows fill half the banks, the rows of
+// each pair swap places every 8 U rows (grid_unit_index's half_rows), so that the half-warp's
+// lanes l and l + 8 read different halves. So phase 2 is free of bank conflicts for 1-, 2- and
+// 4-byte elements (a host test counts every load's banks). Nsight Compute's source page agrees
+// for 2- and 4-byte elements (no shared load took a wavefront over the ideal); its launch-wide
+// counter's 0.16 M (fp32 125001 x 256) is charged to no instruction (docs/perf-notes.md).
 // NEED: copy only the shared rows that a column of the unit stores (not the halo rows that the
 // unit's shifts leave out).
 template <typename T, int TC, int PIECES, int UB = static_cast<int>(sizeof(T))> struct ScalarGrid {
   static constexpr int ES = static_cast<int>(sizeof(T));
   static constexpr int E = static_cast<int>(kGridBytes) / ES;
   static constexpr int TR = PIECES * E;
-  static constexpr int SROWS = TR + E;          // own rows and the largest halo
-  static constexpr int U = UB / ES;             // elements a unit
-  static constexpr int UR = TC / U;             // units in a shared row
-  static constexpr int LPR = UR < 32 ? UR : 32; // lanes over a shared row in phase 1
-  static constexpr int RPI = 32 / LPR;          // shared rows a warp copies an instruction
-  static constexpr int SWZ = LPR - 1;           // the swizzle's mask
+  static constexpr int SROWS = TR + E;                 // own rows and the largest halo
+  static constexpr int U = UB / ES;                    // elements a unit
+  static constexpr int UR = TC / U;                    // units in a shared row
+  static constexpr int LPR = UR < 32 ? UR : 32;        // lanes over a shared row in phase 1
+  static constexpr int RPI = 32 / LPR;                 // shared rows a warp copies an instruction
+  static constexpr int SWZ = LPR - 1;                  // the swizzle's mask
+  static constexpr bool HALF = U > 1 && TC < 128 / ES; // rows of half the banks (grid_unit_index)
   static_assert(TC == 32 || TC == 64, "32 or 64 columns");
   static_assert(UB == ES || (UB == 8 && ES < 8), "element units, or 8-byte units");
   static_assert(U == 1 || TR % (16 * U) == 0, "whole 128-byte lines a half-warp");
@@ -134,7 +138,7 @@ template <typename T, int TC, int PIECES, int UB = static_cast<int>(sizeof(T))> 
     if constexpr (U == 1)
       return &reinterpret_cast<B(*)[TC]>(tile)[r][c ^ (r & SWZ)];
     else
-      return tile + grid_unit_index(r, c, TC, U, SWZ);
+      return tile + grid_unit_index(r, c, TC, U, SWZ, HALF);
   }
 };
 
@@ -228,10 +232,11 @@ __device__ __forceinline__ void tile_scalar_grid_body(T* __restrict__ out, const
         int even[U], odd[U];
 #pragma unroll
         for (int q = 0; q < U; ++q) {
-          even[q] = grid_unit_index(s0 + q, o, TC, U, L::SWZ);
+          even[q] = grid_unit_index(s0 + q, o, TC, U, L::SWZ, L::HALF);
           odd[q] = L::SWZ < 16
                        ? even[q]
-                       : even[q] + grid_unit_index_down(s0 + q, o, 1, TC, U, L::SWZ) - 16 * U * TC;
+                       : even[q] + grid_unit_index_down(s0 + q, o, 1, TC, U, L::SWZ, L::HALF) -
+                             16 * U * TC;
         }
 #pragma unroll
         for (int k = 0; k < TR / (16 * U); ++k) {

@@ -83,31 +83,70 @@ TEST(GridLayout, EveryOutputElementOnceAndEverySegmentOnTheGrid) {
 }
 
 // The scalar grid tile's shared units (ScalarGrid, grid_unit_index): over a tile of 64 columns
-// and 600 shared rows, every element has its own index inside the tile, for units of 1, 2, 4
-// and 8 elements with the swizzle masks the tile uses (32, 16 and 8 units a row: 31, 15, 7); and
-// phase 2's steps hold: 16 u k rows down is 16 u k rows of indices plus, on odd k, the step at
-// k = 1 less 16 u rows, which is zero below a mask of 16.
+// and 600 shared rows, every element has its own index inside its row (its pair's other row
+// where half_rows swaps them), for units of 1, 2, 4 and 8 elements with the swizzle masks the tile
+// uses (32, 16 and 8 units a row: 31, 15, 7); and phase 2's steps hold: 16 u k rows down is 16 u k
+// rows of indices plus, on odd k, the step at k = 1 less 16 u rows, which is zero below a mask
+// of 16.
 TEST(GridLayout, SharedUnitsAreABijectionAndStepDownByConstants) {
   using namespace tb::ours;
   constexpr int tc = 64, srows = 600;
-  for (int u : {1, 2, 4, 8}) {
+  for (auto [u, half] : std::vector<std::pair<int, bool>>{
+           {1, false}, {2, false}, {4, false}, {8, false}, {8, true}}) {
     const int swz = (tc / u < 32 ? tc / u : 32) - 1;
     std::vector<int> seen(static_cast<std::size_t>(srows) * tc, 0);
     for (int r = 0; r < srows; ++r)
       for (int c = 0; c < tc; ++c) {
-        const int i = grid_unit_index(r, c, tc, u, swz);
-        ASSERT_GE(i, r * tc) << "u " << u << " r " << r << " c " << c;
-        ASSERT_LT(i, (r + 1) * tc) << "u " << u << " r " << r << " c " << c;
+        const int i = grid_unit_index(r, c, tc, u, swz, half);
+        const int row = half ? r ^ (r / (8 * u) % 2) : r; // half_rows: pairs swapped
+        ASSERT_GE(i, row * tc) << "u " << u << " r " << r << " c " << c;
+        ASSERT_LT(i, (row + 1) * tc) << "u " << u << " r " << r << " c " << c;
         ++seen[static_cast<std::size_t>(i)];
-        const int step = grid_unit_index_down(r, c, 1, tc, u, swz) - 16 * u * tc;
+        const int step = grid_unit_index_down(r, c, 1, tc, u, swz, half) - 16 * u * tc;
         if (swz < 16) {
           ASSERT_EQ(step, 0) << "u " << u << " r " << r << " c " << c;
         }
         for (int k = 0; k < 4; ++k)
-          ASSERT_EQ(grid_unit_index_down(r, c, k, tc, u, swz), 16 * u * tc * k + (k % 2 ? step : 0))
+          ASSERT_EQ(grid_unit_index_down(r, c, k, tc, u, swz, half),
+                    16 * u * tc * k + (k % 2 ? step : 0))
               << "u " << u << " r " << r << " c " << c << " k " << k;
       }
     for (std::size_t i = 0; i < seen.size(); ++i)
       ASSERT_EQ(seen[i], 1) << "u " << u << " index " << i;
+  }
+}
+
+// Phase 2 of the scalar grid tile in 8-byte units (scalar.cuh) reads shared memory without bank
+// conflicts for 1-, 2- and 4-byte elements: a warp's load is element q of rows s + U (16 k + l)
+// (lanes l = 0..15 of each half), in column o of its half's output row (the warp's pair o,
+// o + U / 2), each half's rows from its own start s (the rows' shifts differ). For every pair, q,
+// k and a range of starts, no bank serves two different 4-byte words.
+TEST(GridLayout, SharedUnitLoadsAreFreeOfBankConflicts) {
+  using namespace tb::ours;
+  constexpr int tc = 64;
+  for (int es : {1, 2, 4}) {
+    const int u = 8 / es, swz = (tc / u < 32 ? tc / u : 32) - 1;
+    const bool half = tc < 128 / es; // ScalarGrid's HALF
+    for (int p = 0; p < tc / 2; ++p) {
+      const int o0 = p / (u / 2) * u + p % (u / 2), o[2] = {o0, o0 + u / 2};
+      for (int s0 = 0; s0 < 16 * u; ++s0)
+        for (int s1 = 0; s1 < 16 * u; s1 += 5)
+          for (int q = 0; q < u; ++q)
+            for (int k = 0; k < 4; ++k) {
+              long long word[32];
+              for (int b = 0; b < 32; ++b) word[b] = -1;
+              for (int h = 0; h < 2; ++h)
+                for (int l = 0; l < 16; ++l) {
+                  const int r = (h ? s1 : s0) + q + u * (16 * k + l);
+                  const long long w = 1LL * grid_unit_index(r, o[h], tc, u, swz, half) * es / 4;
+                  const int bank = static_cast<int>(w % 32);
+                  ASSERT_TRUE(word[bank] < 0 || word[bank] == w)
+                      << "es " << es << " pair " << o[0] << ", " << o[1] << " starts " << s0 << ", "
+                      << s1 << " q " << q << " k " << k << " half " << h << " lane " << l
+                      << ": bank " << bank << " serves words " << word[bank] << " and " << w;
+                  word[bank] = w;
+                }
+            }
+    }
   }
 }
