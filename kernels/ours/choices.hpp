@@ -400,11 +400,14 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // 16-byte aligned. The word tile past one tile has since led it below two tiles on both GPUs
 // (word_tile_past_wins, asked first: fp32 de-interleave at 65-100, and to 127 in unaligned
 // output rows; H100 251969 x 127 93.1 -> 95.8): the gather keeps 128 (two tiles) to 200 on a
-// GPU of the H100's DRAM peak where output rows are not 16-byte aligned.
+// GPU of the H100's DRAM peak where output rows are not 16-byte aligned. But where the scalar grid
+// tile in 8-byte units fits (scalar_grid_units_win: L odd, s even, at most a quarter of the spans
+// idle) it leads the gather there (H100, 7332dd4, the tile against ours_best in the same pass, two
+// passes: 250001 x 128 92.7 -> 97.1, 200001 x 160 +4.2, 160001 x 200 +3.9), and takes the shape.
 constexpr bool skinny_above_tile_wins(int element_size, int s, int L, bool interleave,
                                       double dram_peak_gbps) {
   return element_size == 4 && !interleave && lower_dram_peak(dram_peak_gbps) && L % 4 != 0 &&
-         s >= 128 && s <= 200;
+         s >= 128 && s <= 200 && !scalar_grid_units_win(element_size, L, s, dram_peak_gbps);
 }
 // Where ours_best interleaves above one tile through the skinny path's gather: 1-, 2- and 4-byte
 // elements whose short rows (s elements, s from 16V) are not whole 16-byte packets, up to 400 bytes

@@ -446,9 +446,14 @@ TEST(Registry, BestPathPerShapeAndType) {
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
   using tb::ours::skinny_above_tile_wins;
-  EXPECT_TRUE(skinny_above_tile_wins(4, 128, 250001, false, 3352.3));
-  EXPECT_TRUE(skinny_above_tile_wins(4, 200, 160001, false, 3352.3));
+  EXPECT_TRUE(skinny_above_tile_wins(4, 128, 250002, false, 3352.3)); // rows even: no units
+  EXPECT_TRUE(skinny_above_tile_wins(4, 199, 160001, false, 3352.3)); // cols odd: no units
+  EXPECT_TRUE(skinny_above_tile_wins(4, 142, 250001, false, 3352.3)); // 26% of the spans idle
   EXPECT_FALSE(skinny_above_tile_wins(4, 201, 160001, false, 3352.3));
+  // Where the scalar grid tile in 8-byte units fits, it leads the gather (scalar_grid_units_win).
+  EXPECT_FALSE(skinny_above_tile_wins(4, 128, 250001, false, 3352.3));
+  EXPECT_FALSE(skinny_above_tile_wins(4, 144, 250001, false, 3352.3)); // 25% idle
+  EXPECT_FALSE(skinny_above_tile_wins(4, 200, 160001, false, 3352.3));
   EXPECT_FALSE(skinny_above_tile_wins(4, 127, 251969, false, 3352.3)); // the word tile's
   EXPECT_FALSE(skinny_above_tile_wins(4, 200, 160000, false, 3352.3)); // output rows aligned
   EXPECT_FALSE(skinny_above_tile_wins(4, 150, 213333, false, 4814.1));
