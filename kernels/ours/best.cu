@@ -45,7 +45,8 @@
 //    compactly interleaving 1- and 2-byte elements;
 //  - 4-byte elements de-interleaving from two tiles to s = 200 on a GPU of the H100's DRAM peak
 //    where output rows are not 16-byte aligned (skinny_above_tile_wins): the skinny path's
-//    gather, owning whole output sectors (skinny_sectors_wins);
+//    gather, owning whole output sectors (skinny_sectors_wins); except where the scalar grid tile
+//    in 8-byte units fits (below), which leads it there;
 //  - 1-, 2- and 4-byte elements interleaving just above one tile into short rows that are not
 //    whole packets (4-byte ones up to 400 bytes), that the word tile does not take
 //    (skinny_interleave_above_tile_wins): the gather;
