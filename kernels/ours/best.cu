@@ -96,7 +96,9 @@
 //    H100 +0.3 to +5.4); and in 8-byte units (two columns a copy, two rows a store) for 4-byte
 //    elements in the halo tile's place where input rows are whole units, on a GPU above the
 //    H100's DRAM peak from 256 rows (scalar_grid_units_win: H200 -0.6 to +12.1 points, H100 -0.1
-//    to +10.5; fp32 125001 x 256 +3.8 and +4.3).
+//    to +10.5; fp32 125001 x 256 +3.8 and +4.3); and for 1-byte elements de-interleaving 64
+//    channels from odd rows, ahead of the chunked word tile (scalar_grid_bytes_win: H100 +2.8 to
+//    +6.5, H200 +2.5).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"
@@ -186,8 +188,9 @@ __global__ void __launch_bounds__(256, MINB)
   tb::ours::tile_scalar_body<T, GROUP>(out, in, cols, rows, nreps);
 }
 
-// The scalar grid tile (scalar_grid_wins, scalar_grid_units_win): 64 columns by two pieces a
-// block, in the order tile_scalar_order says; in 8-byte units for 4-byte elements.
+// The scalar grid tile (scalar_grid_wins, scalar_grid_units_win, scalar_grid_bytes_win): 64
+// columns by two pieces a block, in the order tile_scalar_order says; in 8-byte units for 4- and
+// 1-byte elements.
 template <typename T, unsigned GROUP>
 __global__ void __launch_bounds__(256, tb::ours::blocks_bound(4))
     ours_best_scalar_grid(T* out, const T* in, int cols, int rows, int nreps) {
@@ -275,6 +278,9 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   // Bytes whose input rows alone are whole packets, s from one tile: the halo tile owning whole
   // sectors of the output (halo_byte_sectors_wins), ahead of the chunked word tile.
   if (tb::ours::halo_byte_sectors_wins(size, al, s)) return Path::halo;
+  // Bytes de-interleaving 64 channels from rows that are not whole packets: the scalar grid tile
+  // in 8-byte units (scalar_grid_bytes_win), ahead of the chunked word tile.
+  if (tb::ours::scalar_grid_bytes_win(size, a.rows, a.cols)) return Path::scalar_grid;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
   if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
@@ -577,7 +583,7 @@ struct Launch {
       break;
     }
     case Path::scalar_grid: {
-      if constexpr (sizeof(T) >= 4) // 8-byte elements, and 4-byte ones in 8-byte units
+      if constexpr (sizeof(T) != 2) // 8-byte elements, 4- and 1-byte ones in 8-byte units
         tb::ours::launch_tile_scalar_grid<T, 64, 2>(
             a, tb::ours::tile_scalar_order(a.cols) == tb::kColumnMajor
                    ? ours_best_scalar_grid<T, tb::kColumnMajor>
