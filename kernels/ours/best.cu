@@ -97,8 +97,8 @@
 //    elements in the halo tile's place where input rows are whole units, on a GPU above the
 //    H100's DRAM peak from 256 rows (scalar_grid_units_win: H200 -0.6 to +12.1 points, H100 -0.1
 //    to +10.5; fp32 125001 x 256 +3.8 and +4.3); and for 1-byte elements de-interleaving 64
-//    channels from odd rows, ahead of the chunked word tile (scalar_grid_bytes_win: H100 +2.8 to
-//    +6.5, H200 +2.5).
+//    channels from odd rows in 128 MB or more, ahead of the chunked word tile
+//    (scalar_grid_bytes_win: H200 +2.9 and +5.8, H100 +5.5 and +6.5 at 2 and 4 million rows).
 #include "kernels/ours/copy.cuh"
 #include "kernels/ours/halo.cuh"
 #include "kernels/ours/narrow.cuh"

@@ -212,15 +212,18 @@ constexpr bool scalar_grid_units_win(int element_size, int rows, int cols, doubl
 // Whether ours_best takes the scalar grid tile in 8-byte units (8 columns a copy, 8 rows of an
 // output row a store, its shared rows in pairs: scalar.cuh) for 1-byte elements de-interleaving
 // 64 channels from rows that are not whole packets (rows odd), in the chunked word tile's place
-// (words_chunked_wins), at least 16 MB of matrix (scalar_grid_wins' bound). Measured (the tile
-// against ours_best in the same pass, two passes, % of memcpy; docs/perf-notes.md): H100 (29d2f1c)
-// 1000001 x 64 93.0 -> 95.8, 2000001 x 64 90.0 -> 95.5, 4000001 x 64 89.5 -> 96.0; H200 (418ce2d)
-// 2000001 x 64 85.8 -> 88.4. Elsewhere the tile lost: 72, 80 and 96 channels (H100 -11.0, -10.3,
-// -3.3 against the word tile), 128 (H200 -1.4 at 1000001 x 128), 256 (H200 -11.0, H100 -7.7 at
-// 500001 x 256), and where the rows are whole packets (H200 -4.5 at 2000000 x 64, the narrow tile).
+// (words_chunked_wins), from 128 MB of matrix. Measured (% of memcpy, two passes;
+// docs/perf-notes.md): ours_best at 6f0d4c0 (the rule from 16 MiB) against 418ce2d, built side by
+// side, H200: 2000001 x 64 85.7 -> 88.6, 4000001 x 64 83.3 -> 89.2, but 1000001 x 64 -1.1,
+// 524289 x 64 -5.2 and 262145 x 64 -14.9 (16.8 MB); the tile against ours_best in the same pass,
+// H100 (29d2f1c): 1000001 x 64 93.0 -> 95.8, 2000001 x 64 90.0 -> 95.5, 4000001 x 64 89.5 ->
+// 96.0. So from 128 MB, where both GPUs gained. Elsewhere the tile lost: 72, 80 and 96 channels
+// (H100 -11.0, -10.3, -3.3 against the word tile), 128 (H200 -1.4 at 1000001 x 128), 256 (H200
+// -11.0, H100 -7.7 at 500001 x 256), and rows of whole packets (H200 -4.5 at 2000000 x 64, the
+// narrow tile).
 constexpr bool scalar_grid_bytes_win(int element_size, int rows, int cols) {
   return element_size == 1 && cols == 64 && rows % 2 == 1 &&
-         static_cast<long long>(rows) * cols >= (16LL << 20);
+         static_cast<long long>(rows) * cols >= 128000000LL;
 }
 // Whether ours_best takes the grid tile (tile16_grid.cuh: each output row's 256-byte segment
 // moved back onto the 256-byte grid, halo rows above the tile) for 2-, 4- and 8-byte elements in

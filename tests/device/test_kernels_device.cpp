@@ -341,12 +341,12 @@ TEST(BestScalarGrid, FourByteUnitsAreExact) {
   for (const auto& [s, path] : cases) expect_best_path_exact(k, s, DType::fp32, path);
 }
 
-// And for 1-byte elements de-interleaving 64 channels from odd rows (scalar_grid_bytes_win): the
-// shared rows in pairs, the last tile row partial, exact in both modes.
+// And for 1-byte elements de-interleaving 64 channels from odd rows (scalar_grid_bytes_win, from
+// 128 MB): the shared rows in pairs, the last tile row partial, exact in both modes.
 TEST(BestScalarGrid, ByteUnitsAreExact) {
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
-  for (const Shape s : {Shape{262145, 64}, Shape{524289, 64}})
+  for (const Shape s : {Shape{2000001, 64}, Shape{2000003, 64}})
     expect_best_path_exact(k, s, DType::u8, "scalar grid tile, column-major order, 8-byte units");
 }
 } // namespace
