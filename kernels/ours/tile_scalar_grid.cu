@@ -8,8 +8,11 @@
 // fp64 in element units. For fp32 element units (4-byte copies, 128 bytes a warp instruction) lost
 // 2.7 to 25 points to ours_best on the H200; in 8-byte units (_wide: two columns a copy, two rows
 // of an output row a store) fp32 gained up to 7.8 where ours_best ran the halo tile, while fp16
-// (four shared loads a store) lost up to 11.5 and u8 up to 22. _need copies only the halo rows
-// that a unit's columns store: within a point of _wide, mostly below it (H200).
+// (four shared loads a store) lost up to 11.5 and u8 up to 22; with phase 2's loads at constant
+// offsets and 1-byte rows in pairs (no bank conflicts) u8 gained 2.4 to 8.5 and 0.4 to 2.3 on the
+// H200, and ours_best takes it at 64 channels (scalar_grid_bytes_win). _need copies only the halo
+// rows that a unit's columns store: within a point of _wide, mostly below it (H200); 1.8 to 5.0
+// below it in u8 since the pairs.
 #include "kernels/ours/scalar.cuh"
 
 #include <fmt/format.h>
