@@ -56,6 +56,18 @@ TB_HD constexpr int grid_tiles_y(int rows, int tile_rows, unsigned m, int elemen
 // parity: on one half of the banks, lanes l and l + 8 on the same unit, a 2-way conflict. So the
 // rows of each pair swap places where bit 0 of r / (8 u) is set: lanes l and l + 8 differ in that
 // bit, and land on different halves of the banks.
+// The swizzle's mask for rows of tc elements in units of u: the units of a row, at most 32, less
+// one.
+TB_HD constexpr int grid_unit_swizzle(int tc, int u) {
+  return (tc / u < 32 ? tc / u : 32) - 1;
+}
+
+// Whether rows of tc elements of es bytes, in units of more than one element, fill only half the
+// banks (grid_unit_index's half_rows).
+TB_HD constexpr bool grid_half_rows(int tc, int es, int u) {
+  return u > 1 && tc * es < 128;
+}
+
 TB_HD constexpr int grid_unit_index(int r, int c, int tc, int u, int swz, bool half_rows = false) {
   const unsigned ur = static_cast<unsigned>(r), uc = static_cast<unsigned>(c);
   const unsigned uu = static_cast<unsigned>(u);

@@ -127,8 +127,8 @@ template <typename T, int TC, int PIECES, int UB = static_cast<int>(sizeof(T))> 
   static constexpr int UR = TC / U;                    // units in a shared row
   static constexpr int LPR = UR < 32 ? UR : 32;        // lanes over a shared row in phase 1
   static constexpr int RPI = 32 / LPR;                 // shared rows a warp copies an instruction
-  static constexpr int SWZ = LPR - 1;                  // the swizzle's mask
-  static constexpr bool HALF = U > 1 && TC < 128 / ES; // rows of half the banks (grid_unit_index)
+  static constexpr int SWZ = grid_unit_swizzle(TC, U); // the swizzle's mask (LPR - 1)
+  static constexpr bool HALF = grid_half_rows(TC, ES, U); // rows of half the banks
   static_assert(TC == 32 || TC == 64, "32 or 64 columns");
   static_assert(UB == ES || (UB == 8 && ES < 8), "element units, or 8-byte units");
   static_assert(U == 1 || TR % (16 * U) == 0, "whole 128-byte lines a half-warp");

@@ -93,7 +93,7 @@ TEST(GridLayout, SharedUnitsAreABijectionAndStepDownByConstants) {
   constexpr int tc = 64, srows = 600;
   for (auto [u, half] : std::vector<std::pair<int, bool>>{
            {1, false}, {2, false}, {4, false}, {8, false}, {8, true}}) {
-    const int swz = (tc / u < 32 ? tc / u : 32) - 1;
+    const int swz = grid_unit_swizzle(tc, u);
     std::vector<int> seen(static_cast<std::size_t>(srows) * tc, 0);
     for (int r = 0; r < srows; ++r)
       for (int c = 0; c < tc; ++c) {
@@ -126,7 +126,7 @@ TEST(GridLayout, SharedUnitLoadsAreFreeOfBankConflicts) {
   constexpr int tc = 64;
   for (int es : {1, 2, 4}) {
     const int u = 8 / es, swz = (tc / u < 32 ? tc / u : 32) - 1;
-    const bool half = tc < 128 / es; // ScalarGrid's HALF
+    const bool half = grid_half_rows(tc, es, u);
     for (int p = 0; p < tc / 2; ++p) {
       const int o0 = p / (u / 2) * u + p % (u / 2), o[2] = {o0, o0 + u / 2};
       for (int s0 = 0; s0 < 16 * u; ++s0)
