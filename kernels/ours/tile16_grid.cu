@@ -31,17 +31,6 @@ __global__ void __launch_bounds__(256)
                                                                                  rows, nreps);
 }
 
-// Twice as tall (two 256-byte pieces of each output row a block) on half the chunks: the same
-// data a block, half the halo rows for it.
-template <typename T> constexpr int tall_chunks() {
-  return tb::ours::grid_chunks<T>() / 2;
-}
-template <typename T, bool COLMAJOR, int MINB>
-__global__ void __launch_bounds__(256, MINB)
-    ours_tile16_grid_tall(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_grid_body<T, tall_chunks<T>(), COLMAJOR, 4, 2>(out, in, cols, rows, nreps);
-}
-
 // Held to the plain tile's blocks an SM (tile16_plain_blocks: u8 2, fp16 and bf16 4, fp32 6,
 // fp64 8), as ours_best's 16-byte tile is.
 template <typename T, int CHUNKS, bool COLMAJOR>
@@ -64,7 +53,7 @@ bool packets(const tb::LaunchArgs& a) {
   return a.rows % v == 0 && a.cols % v == 0;
 }
 
-template <int CHUNKS, bool HELD, bool ACROSS = false> struct Launch {
+template <int CHUNKS, bool HELD> struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     if (!packets(a)) {
       const std::size_t smem = tb::ours::Tile16<T>::kSmem;
@@ -73,33 +62,12 @@ template <int CHUNKS, bool HELD, bool ACROSS = false> struct Launch {
                         smem, a);
       return;
     }
-    if constexpr (HELD && ACROSS)
-      tb::ours::launch_tile16_grid<T, chunks<T, CHUNKS>()>(
-          a, ours_tile16_grid_held<T, CHUNKS, false>, ours_tile16_grid_held<T, CHUNKS, false>,
-          true);
-    else if constexpr (HELD)
+    if constexpr (HELD)
       tb::ours::launch_tile16_grid<T, chunks<T, CHUNKS>()>(
           a, ours_tile16_grid_held<T, CHUNKS, true>, ours_tile16_grid_held<T, CHUNKS, false>);
     else
       tb::ours::launch_tile16_grid<T, chunks<T, CHUNKS>()>(a, ours_tile16_grid<T, CHUNKS, true>,
                                                            ours_tile16_grid<T, CHUNKS, false>);
-  }
-};
-
-// The tall tile at MINB blocks an SM (0: the plain tile's), across the tile columns first where
-// ACROSS.
-template <int MINB, bool ACROSS> struct LaunchTall {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    if (!packets(a)) {
-      const std::size_t smem = tb::ours::Tile16<T>::kSmem;
-      tb::allow_dynamic_smem(ours_tile16_grid_scalar<T>, smem);
-      tb::launch_kernel(ours_tile16_grid_scalar<T>, dim3(tb::ours::tile16_blocks<T>(a)), dim3(256),
-                        smem, a);
-      return;
-    }
-    constexpr int B = MINB == 0 ? tb::ours::tile16_plain_blocks<T>() : MINB;
-    tb::ours::launch_tile16_grid<T, tall_chunks<T>(), 2>(
-        a, ours_tile16_grid_tall<T, true, B>, ours_tile16_grid_tall<T, false, B>, ACROSS);
   }
 };
 
@@ -110,8 +78,7 @@ std::string note(const tb::LaunchArgs& a) {
                      tb::elems_per_16_bytes(a.dtype));
 }
 
-template <int CHUNKS, bool HELD, bool ACROSS = false>
-bool add(const char* id, const char* name, int order) {
+template <int CHUNKS, bool HELD> bool add(const char* id, const char* name, int order) {
   const std::string layout =
       CHUNKS == 0 ? std::string("the 16-byte tile's layout read by shift classes")
       : CHUNKS < 0
@@ -120,31 +87,13 @@ bool add(const char* id, const char* name, int order) {
           : fmt::format("transposed into shared memory by output rows, {}V of them a block",
                         CHUNKS);
   return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<CHUNKS, HELD, ACROSS>>())
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<Launch<CHUNKS, HELD>>())
           .source(tb::ours::kSource)
           .summary(fmt::format("16-byte tile, each output row's 256-byte segment moved back onto "
-                               "the 256-byte grid (halo rows above), {}{}{}",
-                               layout, HELD ? ", held to the plain tile's blocks an SM" : "",
-                               ACROSS ? ", across the tile columns first (row-major)" : ""))
+                               "the 256-byte grid (halo rows above), {}{}",
+                               layout, HELD ? ", held to the plain tile's blocks an SM" : ""))
           .output(tb::Output::transpose)
           .geometry(CHUNKS == 8 ? 32 : 64, 64, 256, 1) // fp32; in general CHUNKS·V x 16V elements
-          .order(order)
-          .suites({"best"})
-          .note(note));
-}
-
-template <int MINB, bool ACROSS> bool add_tall(const char* id, const char* name, int order) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchTall<MINB, ACROSS>>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte tile, each output row's two 256-byte pieces moved back "
-                               "onto the 256-byte grid (halo rows above), transposed into shared "
-                               "memory by output rows, half the grid tile's chunks{}{}",
-                               MINB == 0 ? std::string(", held to the plain tile's blocks an SM")
-                                         : fmt::format(", {} blocks an SM", MINB),
-                               ACROSS ? ", across the tile columns first (row-major)" : ""))
-          .output(tb::Output::transpose)
-          .geometry(32, 128, 256, 1) // fp32; in general (CHUNKS / 2)·V x 32V elements
           .order(order)
           .suites({"best"})
           .note(note));
@@ -157,14 +106,6 @@ template <int MINB, bool ACROSS> bool add_tall(const char* id, const char* name,
     add<8, false>("ours_tile16_grid8", "Ours: 16B tile, segments on the grid, 8 chunks", 25) &&
     add<8, true>("ours_tile16_grid8_held", "Ours: 16B tile, segments on the grid, 8 chunks, held",
                  26) &&
-    add<-1, true, true>("ours_tile16_grid_held_across",
-                        "Ours: 16B tile, segments on the grid, held, across first", 24) &&
-    add_tall<3, false>("ours_tile16_grid_tall_3",
-                       "Ours: 16B tile on the grid, two pieces tall, 3 blocks an SM", 26) &&
-    add_tall<0, false>("ours_tile16_grid_tall_held",
-                       "Ours: 16B tile on the grid, two pieces tall, held", 26) &&
-    add_tall<0, true>("ours_tile16_grid_tall_held_across",
-                      "Ours: 16B tile on the grid, two pieces tall, held, across first", 26) &&
     add<0, false>("ours_tile16_grid_classes", "Ours: 16B tile, segments on the grid by classes",
                   27);
 

@@ -17,18 +17,15 @@ namespace tb::ours {
 // holds input rows y0 - 16 x halo slabs + qV .. + V - 1 of column x0 + o, so that a row's segment,
 // wherever its shift puts it, is read as whole packets. Rows of NQ packets (rounded up to a
 // multiple of 8), the packet's low three bits swizzled by o / V.
-template <typename T, int CHUNKS_, int H = 1> struct GridTile {
+template <typename T, int CHUNKS_> struct GridTile {
   static constexpr int V = Pack16<T>::kCount;
   static constexpr int ES = static_cast<int>(sizeof(T));
   static constexpr int CHUNKS = CHUNKS_;
-  static constexpr int ROWS = 16 * V * H; // H pieces of 256 bytes of each output row
+  static constexpr int ROWS = 16 * V;
   static constexpr int COLS = CHUNKS * V;
   static constexpr int GROUPS_A_PASS = 256 / CHUNKS; // phase 1's row groups at one time
-  // Row groups a thread, loaded together: the tile's 16 H and at most 16 of halo.
-  static constexpr int PASSES = (16 * H + 16 + GROUPS_A_PASS - 1) / GROUPS_A_PASS;
-  static_assert(CHUNKS == 4 || CHUNKS == 8 || CHUNKS == 16, "4, 8 or 16 chunks");
-  static_assert(H == 1 || H == 2, "one or two pieces of each output row");
-  static_assert(COLS % 16 == 0, "phase 2 stores 16 output rows at a time");
+  static constexpr int PASSES = 32 / GROUPS_A_PASS;  // row groups a thread, loaded together
+  static_assert(CHUNKS == 8 || CHUNKS == 16, "8 or 16 chunks");
   __host__ __device__ static constexpr int packets_a_row(int halo_slabs) {
     return ((16 * halo_slabs + ROWS) / V + 7) / 8 * 8;
   }
@@ -49,11 +46,11 @@ template <typename T, int CHUNKS_, int H = 1> struct GridTile {
 // Phase 2: thread (g = tid % 16, c = tid / 16) stores packet g of output rows c + 16i, each moved
 //          back by its row's shift: the 16 lanes of a row write 256 contiguous bytes of it,
 //          starting on the grid. One shared load a store.
-template <typename T, int CHUNKS, bool COLMAJOR, int H = 1>
+template <typename T, int CHUNKS, bool COLMAJOR>
 __device__ __forceinline__ void tile16_grid_one(T* __restrict__ out, const T* __restrict__ in,
                                                 int cols, int rows, unsigned m, int hs,
                                                 unsigned char* smem_raw) {
-  using L = GridTile<T, CHUNKS, H>;
+  using L = GridTile<T, CHUNKS>;
   constexpr int V = L::V, ES = L::ES;
   uint4* tile = reinterpret_cast<uint4*>(smem_raw);
   const int nq = L::packets_a_row(hs);
@@ -66,7 +63,7 @@ __device__ __forceinline__ void tile16_grid_one(T* __restrict__ out, const T* __
   const int tid = threadIdx.x;
   const int lc = tid % CHUNKS;
   const int col = x0 + lc * V;
-  const int groups = 16 * hs / V + 16 * H;
+  const int groups = 16 * hs / V + 16;
   uint4 a[L::PASSES][V];
 #pragma unroll
   for (int p = 0; p < L::PASSES; ++p) {
@@ -95,13 +92,10 @@ __device__ __forceinline__ void tile16_grid_one(T* __restrict__ out, const T* __
     const int o = c + 16 * i, orow = x0 + o;
     if (!inside_x && orow >= cols) break; // rows c + 16i rise with i
     const int s = grid_shift(static_cast<unsigned>(orow), m, ES);
-#pragma unroll
-    for (int h = 0; h < H; ++h) {
-      const int ocol = y0 - s + (g + 16 * h) * V;
-      if (inside_out || (ocol >= 0 && ocol < rows))
-        *reinterpret_cast<uint4*>(out + static_cast<long long>(orow) * rows + ocol) =
-            tile[L::slot(o, (16 * hs - s) / V + g + 16 * h, nq)];
-    }
+    const int ocol = y0 - s + g * V;
+    if (inside_out || (ocol >= 0 && ocol < rows))
+      *reinterpret_cast<uint4*>(out + static_cast<long long>(orow) * rows + ocol) =
+          tile[L::slot(o, (16 * hs - s) / V + g, nq)];
   }
 }
 
@@ -163,7 +157,7 @@ tile16_grid_classes_one(T* __restrict__ out, const T* __restrict__ in, int cols,
 
 // CHUNKS 8 or 16: the tile transposed into shared memory by output rows (tile16_grid_one); 0: the
 // 16-byte tile's layout read by shift classes (tile16_grid_classes_one, BATCH slabs in flight).
-template <typename T, int CHUNKS, bool COLMAJOR, int BATCH = 4, int H = 1>
+template <typename T, int CHUNKS, bool COLMAJOR, int BATCH = 4>
 __device__ __forceinline__ void tile16_grid_body(T* __restrict__ out, const T* __restrict__ in,
                                                  int cols, int rows, int nreps) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -173,38 +167,36 @@ __device__ __forceinline__ void tile16_grid_body(T* __restrict__ out, const T* _
     if constexpr (CHUNKS == 0)
       tile16_grid_classes_one<T, BATCH, COLMAJOR>(out, in, cols, rows, m, hs, smem_raw);
     else
-      tile16_grid_one<T, CHUNKS, COLMAJOR, H>(out, in, cols, rows, m, hs, smem_raw);
+      tile16_grid_one<T, CHUNKS, COLMAJOR>(out, in, cols, rows, m, hs, smem_raw);
     if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
   }
 }
 
 // The tiles across and down, and the shared memory, for a shape (whole packets both ways).
 // (CHUNKS 0: the 16-byte tile's 16 chunks, its shared rows and the halo slabs'.)
-template <typename T, int CHUNKS, int H = 1> unsigned tile16_grid_tiles_x(const LaunchArgs& a) {
-  return ceil_div(a.cols, GridTile < T, CHUNKS == 0 ? 16 : CHUNKS, H > ::COLS);
+template <typename T, int CHUNKS> unsigned tile16_grid_tiles_x(const LaunchArgs& a) {
+  return ceil_div(a.cols, GridTile < T, CHUNKS == 0 ? 16 : CHUNKS > ::COLS);
 }
-template <typename T, int CHUNKS, int H = 1> unsigned tile16_grid_tiles_y(const LaunchArgs& a) {
-  return grid_tiles_y(a.rows, GridTile<T, 16, H>::ROWS, grid_pitch_offset(a.rows, sizeof(T)),
+template <typename T, int CHUNKS> unsigned tile16_grid_tiles_y(const LaunchArgs& a) {
+  return grid_tiles_y(a.rows, GridTile<T, 16>::ROWS, grid_pitch_offset(a.rows, sizeof(T)),
                       sizeof(T));
 }
-template <typename T, int CHUNKS, int H = 1> std::size_t tile16_grid_smem(const LaunchArgs& a) {
+template <typename T, int CHUNKS> std::size_t tile16_grid_smem(const LaunchArgs& a) {
   const int hs = grid_halo_slabs(grid_pitch_offset(a.rows, sizeof(T)), sizeof(T));
   if constexpr (CHUNKS == 0)
     return sizeof(uint4) * static_cast<std::size_t>(16 * hs + Tile16<T>::ROWS) * 16;
   else
-    return GridTile<T, CHUNKS, H>::smem_bytes(hs);
+    return GridTile<T, CHUNKS>::smem_bytes(hs);
 }
-// Launches a grid tile kernel (tile16_grid_body<T, CHUNKS, ..., H>) over a shape of whole packets:
+// Launches a grid tile kernel (tile16_grid_body<T, CHUNKS, ...>) over a shape of whole packets:
 // `down` (COLMAJOR true) walks down the long side first (blockIdx.x = tile row), `across`
-// (COLMAJOR false) is taken where the tile columns pass the grid's y limit of 65535, or always
-// where across_first.
-template <typename T, int CHUNKS, int H = 1>
-void launch_tile16_grid(const LaunchArgs& a, TransposeKernel<T> down, TransposeKernel<T> across,
-                        bool across_first = false) {
-  const std::size_t smem = tile16_grid_smem<T, CHUNKS, H>(a);
-  const unsigned tx = tile16_grid_tiles_x<T, CHUNKS, H>(a);
-  const unsigned ty = tile16_grid_tiles_y<T, CHUNKS, H>(a);
-  const bool colmajor = tx <= 65535 && !across_first;
+// (COLMAJOR false) is taken where the tile columns pass the grid's y limit of 65535.
+template <typename T, int CHUNKS>
+void launch_tile16_grid(const LaunchArgs& a, TransposeKernel<T> down, TransposeKernel<T> across) {
+  const std::size_t smem = tile16_grid_smem<T, CHUNKS>(a);
+  const unsigned tx = tile16_grid_tiles_x<T, CHUNKS>(a);
+  const unsigned ty = tile16_grid_tiles_y<T, CHUNKS>(a);
+  const bool colmajor = tx <= 65535;
   const TransposeKernel<T> kernel = colmajor ? down : across;
   allow_dynamic_smem(kernel, smem);
   launch_kernel(kernel, colmajor ? dim3(ty, tx) : dim3(tx, ty), dim3(256), smem, a);
