@@ -202,6 +202,12 @@ __global__ void __launch_bounds__(256)
     ours_best_narrow(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::narrow_body<T, NC, INTERLEAVE>(out, in, cols, rows, nreps);
 }
+// The narrow tile's grid de-interleave (narrow_grid_wins), HG groups of halo, three blocks an SM.
+template <typename T, int NC, int HG>
+__global__ void __launch_bounds__(256, tb::ours::blocks_bound(3))
+    ours_best_narrow_grid(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::narrow_grid_body<T, NC, HG>(out, in, rows, nreps);
+}
 
 template <typename T, bool INTERLEAVE, typename W>
 __global__ void __launch_bounds__(256, W::kMinBlocks)
@@ -344,6 +350,19 @@ struct Launch {
       tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
         constexpr int NC = decltype(k)::value;
         using N = tb::ours::Narrow<T, NC>;
+        // 1-byte planar rows off the 256-byte grid: the grid de-interleave (narrow_grid_wins).
+        if constexpr (sizeof(T) == 1) {
+          if (tb::ours::narrow_grid_wins(1, a.rows, a.cols)) {
+            const int hg = tb::ours::narrow_grid_halo_groups(a.rows, 1);
+            return tb::ours::with_narrow_grid_halo(hg, [&](auto h) {
+              constexpr int HG = decltype(h)::value;
+              tb::allow_dynamic_smem(ours_best_narrow_grid<T, NC, HG>, N::kSmem);
+              tb::launch_kernel(ours_best_narrow_grid<T, NC, HG>,
+                                dim3(tb::ours::narrow_grid_blocks<T, NC>(a.rows, HG)), dim3(256),
+                                N::kSmem, a);
+            });
+          }
+        }
         const auto kernel =
             a.rows <= a.cols ? ours_best_narrow<T, NC, true> : ours_best_narrow<T, NC, false>;
         tb::allow_dynamic_smem(kernel, N::kSmem);
@@ -617,6 +636,11 @@ std::string path_note(const tb::LaunchArgs& a) {
   case Path::realign:
     return "path: 16-byte tile, row-major order, edge tiles shifted back to whole tiles";
   case Path::narrow:
+    if (tb::ours::narrow_grid_wins(size, a.rows, a.cols))
+      return fmt::format("path: narrow tile, de-interleave (s = {} packets), planar segments moved "
+                         "onto the 256-byte grid (planar rows {} mod 256 bytes)",
+                         std::min(a.rows, a.cols) / tb::elems_per_16_bytes(a.dtype),
+                         tb::ours::grid_pitch_offset(a.rows, size));
     return fmt::format("path: narrow tile, {} (s = {} packets)",
                        a.rows <= a.cols ? "interleave" : "de-interleave",
                        std::min(a.rows, a.cols) / tb::elems_per_16_bytes(a.dtype));

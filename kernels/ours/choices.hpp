@@ -401,6 +401,15 @@ constexpr bool words_compiled_runs(int element_size, int s, bool interleave, boo
 constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
   return element_size == 1 && rows > cols && cols % 32 == 0 && cols < 256;
 }
+// Where ours_best de-interleaves 1-byte elements on the narrow tile (narrow_packets: s of 16, 32,
+// 64 or 128) into planar rows off the 256-byte grid (L not a multiple of 256): the narrow tile's
+// grid de-interleave (narrow.cuh, narrow_grid_deinterleave_one), each planar row's segment moved
+// back onto the grid. The narrow tile lost to its own figure on the grid there (43f588e, two
+// passes, % of memcpy, H200 / H100): 1000000 x 128 90.4 / 93.9 against 999936 x 128 93.7 / 96.3,
+// 2000000 x 64 91.7 / 95.1 against 1999872 x 64 93.9 / 96.5.
+constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
+  return element_size == 1 && rows > cols && rows % 256 != 0;
+}
 // Where ours_best de-interleaves 4-byte elements above one tile (s from 65, where the 16-byte
 // and halo tiles leave most of their second tile column empty) through the skinny path's gather
 // (skinny.cuh): whole output sectors where output rows (L elements) are not 16-byte aligned,

@@ -20,7 +20,37 @@ __global__ void __launch_bounds__(256)
   tb::ours::skinny_body<T, S, INTERLEAVE>(out, in, cols, rows, nreps);
 }
 
+// MINB 3: three blocks an SM (1-byte elements 80 registers, 16 bytes spilled); 1: as ptxas
+// allocates them (94-100, two blocks).
+template <typename T, int NC, int HG, int MINB>
+__global__ void __launch_bounds__(256, MINB)
+    ours_narrow_grid(T* out, const T* in, int cols, int rows, int nreps) {
+  tb::ours::narrow_grid_body<T, NC, HG>(out, in, rows, nreps);
+}
+
 namespace {
+
+// The narrow tile's de-interleave with planar rows off the 256-byte grid, each row's segment moved
+// back onto it (narrow_grid_deinterleave_one); the narrow tile itself elsewhere.
+template <int MINB> struct LaunchGrid {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
+    const int hg = tb::ours::narrow_grid_halo_groups(a.rows, static_cast<int>(sizeof(T)));
+    if (nc == 0 || a.rows <= a.cols || hg == 0) return narrow_plain<T>(a);
+    tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
+      constexpr int NC = decltype(k)::value;
+      tb::ours::with_narrow_grid_halo(hg, [&](auto h) {
+        constexpr int HG = decltype(h)::value;
+        const auto kernel = ours_narrow_grid<T, NC, HG, MINB>;
+        const std::size_t smem = tb::ours::Narrow<T, NC>::kSmem;
+        tb::allow_dynamic_smem(kernel, smem);
+        tb::launch_kernel(kernel, dim3(tb::ours::narrow_grid_blocks<T, NC>(a.rows, HG)), dim3(256),
+                          smem, a);
+      });
+    });
+  }
+  template <typename T> static void narrow_plain(const tb::LaunchArgs& a);
+};
 
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
@@ -48,6 +78,12 @@ struct Launch {
   }
 };
 
+template <int MINB>
+template <typename T>
+void LaunchGrid<MINB>::narrow_plain(const tb::LaunchArgs& a) {
+  Launch::run<T>(a);
+}
+
 std::string path_note(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);
   const int s = std::min(a.rows, a.cols);
@@ -62,6 +98,18 @@ std::string path_note(const tb::LaunchArgs& a) {
   }
   return fmt::format("{}: s = {} = {} packets", a.rows <= a.cols ? "interleave" : "de-interleave",
                      s, nc);
+}
+
+std::string grid_note(const tb::LaunchArgs& a) {
+  const int v = tb::elems_per_16_bytes(a.dtype);
+  const int es = static_cast<int>(tb::dtype_size(a.dtype));
+  if (tb::ours::narrow_packets(v, a.rows, a.cols) == 0 || a.rows <= a.cols ||
+      tb::ours::narrow_grid_halo_groups(a.rows, es) == 0)
+    return "planar rows on the grid, or not a narrow de-interleave: ran the narrow tile; " +
+           path_note(a);
+  return fmt::format("{}; planar rows {} mod 256 bytes, halo {} groups", path_note(a),
+                     tb::ours::grid_pitch_offset(a.rows, es),
+                     tb::ours::narrow_grid_halo_groups(a.rows, es));
 }
 
 [[maybe_unused]] const bool registered = tb::register_kernel(
@@ -80,5 +128,27 @@ std::string path_note(const tb::LaunchArgs& a) {
                                                "every packet stored once, by one 16-byte store")))
         .expect(tb::on_packet_rows(
             tb::at_most(tb::Figure::load_sectors_over_needed, 1.1, "every packet loaded once"))));
+
+template <int MINB> bool add_grid(const char* id, const char* name) {
+  return tb::register_kernel(
+      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchGrid<MINB>>())
+          .source(tb::ours::kSource)
+          .summary(fmt::format(
+              "the narrow tile's de-interleave with each planar row's segment moved back onto the "
+              "256-byte grid (the halo positions before the block's own loaded with its span), "
+              "transposed into shared memory by planar rows, {}; the narrow tile elsewhere",
+              MINB == 1 ? std::string("as ptxas allocates it")
+                        : fmt::format("{} blocks an SM", MINB)))
+          .output(tb::Output::transpose)
+          .geometry(0, 0, 256, 1)
+          .order(18)
+          .suites({"best"})
+          .note(grid_note));
+}
+
+[[maybe_unused]] const bool registered_grid =
+    add_grid<tb::ours::blocks_bound(3)>("ours_narrow_grid",
+                                        "Ours: narrow tile, planar segments on the grid") &&
+    add_grid<1>("ours_narrow_grid_free", "Ours: narrow tile, planar segments on the grid, free");
 
 } // namespace

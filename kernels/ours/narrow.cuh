@@ -25,6 +25,7 @@
 // from NC = 2 on, fp64 from NC = 4.
 #pragma once
 
+#include "kernels/ours/grid_layout.hpp"
 #include "kernels/ours/tile16.cuh"
 
 #include <type_traits>
@@ -117,6 +118,105 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
   }
 }
 
+// The de-interleave with each planar row's segment moved back onto the 256-byte grid
+// (grid_layout.hpp), for planar rows whose length L x sizeof(T) is not a multiple of 256 bytes:
+// planar row R's segment in block b is positions [l0 - shift(R), l0 + W - shift(R)), so that it
+// starts on the grid and no 256-byte piece of it is written by two blocks. The block loads the
+// span of positions [l0 - H, l0 + W), H = the largest shift (grid_halo: HG groups of V positions;
+// shifts are whole groups, since L is a multiple of V), its first HG groups the halo the block
+// before loads as its own. So W = (RG - HG) V positions a block: the span is the narrow tile's
+// 256 V packets, each owner one V x V block of it, as in narrow_one.
+//  1. All threads load the span into shared memory (narrow_one's slots).
+//  2. Owners read their V packets; then, after a barrier, store them transposed into the same
+//     shared memory by planar rows: row R's RG packets at R RG .. R RG + RG - 1.
+//  3. All threads store the segments: packet k < RG - HG of row R from shared packet
+//     HG - shift(R) / V + k, consecutive threads on consecutive packets of a row.
+template <typename T, int NC, int HG>
+__device__ __forceinline__ void
+narrow_grid_deinterleave_one(T* __restrict__ out, const T* __restrict__ in, int rows, unsigned m,
+                             unsigned b, unsigned char* smem_raw) {
+  using N = Narrow<T, NC>;
+  constexpr int V = N::V, RG = N::RG, ES = static_cast<int>(sizeof(T));
+  constexpr int NK = RG - HG; // own groups a block (packets of each planar row it stores)
+  static_assert(HG < RG, "the halo leaves the block groups of its own");
+  const int L = rows;
+  const long long l0 = static_cast<long long>(b) * NK * V;
+  uint4* tile = reinterpret_cast<uint4*>(smem_raw);
+  const int tid = threadIdx.x;
+  const int g = tid % RG, c = tid / RG;
+  // Span packet p (position first + p / NC, its packet p % NC), positions clamped into the matrix:
+  // those outside it are loaded for no store.
+  const long long first = l0 - static_cast<long long>(HG) * V;
+  uint4 v[V];
+  if (first >= 0 && first + RG * V <= L) { // one base and constant offsets, as narrow_one
+    const T* src = in + (first * NC + tid) * V;
+#pragma unroll
+    for (int i = 0; i < V; ++i) v[i] = *reinterpret_cast<const uint4*>(src + i * kThreads * V);
+  } else {
+#pragma unroll
+    for (int i = 0; i < V; ++i) {
+      const int p = tid + i * kThreads;
+      const long long pos = first + p / NC;
+      const long long at = pos < 0 ? p % NC : pos >= L ? (L - 1) * NC + p % NC : first * NC + p;
+      v[i] = *reinterpret_cast<const uint4*>(in + at * V);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < V; ++i) tile[N::span_slot(tid, i)] = v[i];
+  __syncthreads();
+  uint4 a[V];
+#pragma unroll
+  for (int i = 0; i < V; ++i) a[i] = tile[N::owner_slot(g, i * NC + c)];
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < V; ++j) tile[(c * V + j) * RG + g] = transpose_packet<ES>(a, j);
+  __syncthreads();
+  constexpr int S = NC * V; // planar rows
+  constexpr int ITER = (S * NK + kThreads - 1) / kThreads;
+#pragma unroll 2
+  for (int i = 0; i < ITER; ++i) {
+    const int idx = tid + i * kThreads;
+    if (S * NK % kThreads != 0 && idx >= S * NK) break;
+    const int r = idx / NK, k = idx - r * NK;
+    const int sh = grid_shift(static_cast<unsigned>(r), m, ES); // elements: whole groups
+    const long long pos = l0 - sh + static_cast<long long>(k) * V;
+    if (pos >= 0 && pos < L)
+      store16_global(out + static_cast<long long>(r) * L + pos, tile[r * RG + HG - sh / V + k]);
+  }
+}
+
+template <typename T, int NC, int HG>
+__device__ __noinline__ void narrow_grid_tile(T* __restrict__ out, const T* __restrict__ in,
+                                              int rows, unsigned m, unsigned b,
+                                              unsigned char* smem_raw) {
+  narrow_grid_deinterleave_one<T, NC, HG>(out, in, rows, m, b, smem_raw);
+}
+
+// HG: the halo's groups of V positions, grid_halo(m) / V (narrow_grid_halo_groups).
+template <typename T, int NC, int HG>
+__device__ __forceinline__ void narrow_grid_body(T* __restrict__ out, const T* __restrict__ in,
+                                                 int rows, int nreps) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const unsigned m = grid_pitch_offset(rows, sizeof(T));
+  for (int r = 0; r < nreps; ++r) {
+    narrow_grid_tile<T, NC, HG>(out, in, rows, m, blockIdx.x, smem_raw);
+    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
+  }
+}
+
+// The halo of the grid de-interleave in groups of V positions: grid_halo / V (0 on the grid; for
+// 1-byte elements 8, 12, 14 or 15, at pitches whose lowest set bit is 128, 64, 32 or 16).
+constexpr int narrow_grid_halo_groups(int rows, int element_size) {
+  return grid_halo(grid_pitch_offset(rows, element_size), element_size) / (16 / element_size);
+}
+// Blocks of a grid de-interleave: W = (RG - HG) V own positions each, and enough of them that the
+// segment of the row with the largest shift reaches the end.
+template <typename T, int NC> unsigned narrow_grid_blocks(int rows, int hg) {
+  using N = Narrow<T, NC>;
+  const long long w = static_cast<long long>(N::RG - hg) * N::V;
+  return static_cast<unsigned>((rows + static_cast<long long>(hg) * N::V + w - 1) / w);
+}
+
 // One tile a call, not inlined: inlined into the repetition loop, the compiler kept the addresses
 // of one repetition live for the next (u8: 254 registers, where one tile alone takes 80-86).
 template <typename T, int NC, bool INTERLEAVE>
@@ -139,6 +239,21 @@ __device__ __forceinline__ void narrow_body(T* __restrict__ out, const T* __rest
 template <typename T, int NC> unsigned narrow_blocks(int rows, int cols) {
   const long long L = rows > cols ? rows : cols;
   return static_cast<unsigned>((L + Narrow<T, NC>::W - 1) / Narrow<T, NC>::W);
+}
+
+// Calls f(std::integral_constant<int, HG>{}) for the grid de-interleave's halo groups hg
+// (narrow_grid_halo_groups: 8, 12, 14 or 15; 0, on the grid, has no grid de-interleave).
+template <typename F> void with_narrow_grid_halo(int hg, F&& f) {
+  switch (hg) {
+  case 8:
+    return f(std::integral_constant<int, 8>{});
+  case 12:
+    return f(std::integral_constant<int, 12>{});
+  case 14:
+    return f(std::integral_constant<int, 14>{});
+  default:
+    return f(std::integral_constant<int, 15>{});
+  }
 }
 
 // Calls f(std::integral_constant<int, NC>{}) for NC = narrow_packets (1, 2, 4 or 8); the NCs

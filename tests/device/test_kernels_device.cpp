@@ -349,6 +349,18 @@ TEST(BestScalarGrid, ByteUnitsAreExact) {
   for (const Shape s : {Shape{2000001, 64}, Shape{2000003, 64}})
     expect_best_path_exact(k, s, DType::u8, "scalar grid tile, column-major order, 8-byte units");
 }
+
+// The narrow tile's grid de-interleave (narrow_grid_wins: 1-byte planar rows off the 256-byte
+// grid): each halo (planar rows 16, 32, 64 and 128 mod 256 bytes: 15, 14, 12 and 8 groups of
+// positions), each short side (1, 2, 4 and 8 packets), a matrix shorter than its halo, exact in
+// both modes. The note names the path.
+TEST(BestNarrowGrid, ByteRowsOffTheGridAreExact) {
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  for (const Shape s : {Shape{100016, 128}, Shape{10048, 64}, Shape{20096, 32}, Shape{1056, 16},
+                        Shape{48, 16}, Shape{400064, 128}})
+    expect_best_path_exact(k, s, DType::u8, "planar segments moved onto the 256-byte grid");
+}
 } // namespace
 
 namespace {
