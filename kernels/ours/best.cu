@@ -350,10 +350,11 @@ struct Launch {
       tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
         constexpr int NC = decltype(k)::value;
         using N = tb::ours::Narrow<T, NC>;
-        // 1-byte planar rows off the 256-byte grid: the grid de-interleave (narrow_grid_wins).
-        if constexpr (sizeof(T) == 1) {
-          if (tb::ours::narrow_grid_wins(1, a.rows, a.cols)) {
-            const int hg = tb::ours::narrow_grid_halo_groups(a.rows, 1);
+        // Planar rows off the 256-byte grid: the grid de-interleave (narrow_grid_wins).
+        {
+          constexpr int ES = static_cast<int>(sizeof(T));
+          if (tb::ours::narrow_grid_wins(ES, a.rows, a.cols)) {
+            const int hg = tb::ours::narrow_grid_halo_groups(a.rows, ES);
             return tb::ours::with_narrow_grid_halo(hg, [&](auto h) {
               constexpr int HG = decltype(h)::value;
               tb::allow_dynamic_smem(ours_best_narrow_grid<T, NC, HG>, N::kSmem);

@@ -408,7 +408,8 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // passes, % of memcpy, H200 / H100): 1000000 x 128 90.4 / 93.9 against 999936 x 128 93.7 / 96.3,
 // 2000000 x 64 91.7 / 95.1 against 1999872 x 64 93.9 / 96.5.
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
-  return element_size == 1 && rows > cols && rows % 256 != 0;
+  return rows > cols &&
+         (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256 != 0;
 }
 // Where ours_best de-interleaves 4-byte elements above one tile (s from 65, where the 16-byte
 // and halo tiles leave most of their second tile column empty) through the skinny path's gather

@@ -118,18 +118,27 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
   }
 }
 
+// The grid de-interleave's own groups of V positions a block: what the halo leaves of the RG
+// groups its span holds, rounded down to 16 groups (256 bytes), so that every block starts on the
+// grid in every planar row (block b at b x 256 k bytes of each row, before the row's shift).
+constexpr int narrow_grid_own_groups(int rg, int hg) {
+  return (rg - hg) / 16 * 16;
+}
+
 // The de-interleave with each planar row's segment moved back onto the 256-byte grid
 // (grid_layout.hpp), for planar rows whose length L x sizeof(T) is not a multiple of 256 bytes:
 // planar row R's segment in block b is positions [l0 - shift(R), l0 + W - shift(R)), so that it
 // starts on the grid and no 256-byte piece of it is written by two blocks. The block loads the
 // span of positions [l0 - H, l0 + W), H = the largest shift (grid_halo: HG groups of V positions;
 // shifts are whole groups, since L is a multiple of V), its first HG groups the halo the block
-// before loads as its own. So W = (RG - HG) V positions a block: the span is the narrow tile's
-// 256 V packets, each owner one V x V block of it, as in narrow_one.
+// before loads as its own. So W = NK V positions a block, NK = RG - HG rounded down to 16 groups
+// (narrow_grid_own_groups: a whole number of 256-byte pieces, so that every block's segments
+// start on the grid); the span is the narrow tile's 256 V packets, each owner one V x V block of
+// it, as in narrow_one (the groups past HG + NK loaded for no store).
 //  1. All threads load the span into shared memory (narrow_one's slots).
 //  2. Owners read their V packets; then, after a barrier, store them transposed into the same
 //     shared memory by planar rows: row R's RG packets at R RG .. R RG + RG - 1.
-//  3. All threads store the segments: packet k < RG - HG of row R from shared packet
+//  3. All threads store the segments: packet k < NK of row R from shared packet
 //     HG - shift(R) / V + k, consecutive threads on consecutive packets of a row.
 template <typename T, int NC, int HG>
 __device__ __forceinline__ void
@@ -137,8 +146,8 @@ narrow_grid_deinterleave_one(T* __restrict__ out, const T* __restrict__ in, int 
                              unsigned b, unsigned char* smem_raw) {
   using N = Narrow<T, NC>;
   constexpr int V = N::V, RG = N::RG, ES = static_cast<int>(sizeof(T));
-  constexpr int NK = RG - HG; // own groups a block (packets of each planar row it stores)
-  static_assert(HG < RG, "the halo leaves the block groups of its own");
+  constexpr int NK = narrow_grid_own_groups(RG, HG);
+  static_assert(NK > 0, "the halo leaves the block groups of its own");
   const int L = rows;
   const long long l0 = static_cast<long long>(b) * NK * V;
   uint4* tile = reinterpret_cast<uint4*>(smem_raw);
@@ -213,7 +222,7 @@ constexpr int narrow_grid_halo_groups(int rows, int element_size) {
 // segment of the row with the largest shift reaches the end.
 template <typename T, int NC> unsigned narrow_grid_blocks(int rows, int hg) {
   using N = Narrow<T, NC>;
-  const long long w = static_cast<long long>(N::RG - hg) * N::V;
+  const long long w = static_cast<long long>(narrow_grid_own_groups(N::RG, hg)) * N::V;
   return static_cast<unsigned>((rows + static_cast<long long>(hg) * N::V + w - 1) / w);
 }
 
