@@ -401,15 +401,26 @@ constexpr bool words_compiled_runs(int element_size, int s, bool interleave, boo
 constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
   return element_size == 1 && rows > cols && cols % 32 == 0 && cols < 256;
 }
-// Where ours_best de-interleaves 1-byte elements on the narrow tile (narrow_packets: s of 16, 32,
-// 64 or 128) into planar rows off the 256-byte grid (L not a multiple of 256): the narrow tile's
-// grid de-interleave (narrow.cuh, narrow_grid_deinterleave_one), each planar row's segment moved
-// back onto the grid. The narrow tile lost to its own figure on the grid there (43f588e, two
-// passes, % of memcpy, H200 / H100): 1000000 x 128 90.4 / 93.9 against 999936 x 128 93.7 / 96.3,
-// 2000000 x 64 91.7 / 95.1 against 1999872 x 64 93.9 / 96.5.
+// Where ours_best de-interleaves on the narrow tile (narrow_packets: a short side of NC packets)
+// into planar rows off the 256-byte grid (L x element size not a multiple of 256): the narrow
+// tile's grid de-interleave (narrow.cuh, narrow_grid_deinterleave_one), each planar row's segment
+// moved back onto the grid, the halo positions before a block's own loaded with its span. The
+// narrow tile lost to its own figure on the grid (43f588e, two passes, % of memcpy, H200 / H100):
+// u8 1000000 x 128 90.4 / 93.9 against 999936 x 128 93.7 / 96.3, 2000000 x 64 91.7 / 95.1
+// against 1999872 x 64 93.9 / 96.5. The grid de-interleave against the narrow tile in the same
+// pass (7b9624d, two passes, H200): where a block keeps 48 or more groups of its own (NC up to 4)
+// 2- and 4-byte elements gained, fp16 2000008 x 32 93.0 -> 97.7, fp32 1000004 x 16 97.5 -> 103.3,
+// and 1-byte ones only at one packet (8000032 x 16 +1.1; 4000016 x 32 -0.6,
+// 2000000 x 64 -2.8); at 8 packets (16 groups of its own of 32) all lost, u8 1000000 x 128 -7.5,
+// fp32 500000 x 32 -4.1. So it takes 2- and 4-byte elements at 4 packets and 1-byte ones at one;
+// the others (fp16 and fp32 at 1 and 2 packets, fp64 at 4) were not measured.
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
-  return rows > cols &&
-         (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256 != 0;
+  const int packets = cols * element_size / 16;
+  const bool off_grid =
+      (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256 != 0;
+  return rows > cols && off_grid &&
+         (((element_size == 2 || element_size == 4) && packets == 4) ||
+          (element_size == 1 && packets == 1));
 }
 // Where ours_best de-interleaves 4-byte elements above one tile (s from 65, where the 16-byte
 // and halo tiles leave most of their second tile column empty) through the skinny path's gather

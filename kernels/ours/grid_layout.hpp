@@ -48,6 +48,26 @@ TB_HD constexpr int grid_tiles_y(int rows, int tile_rows, unsigned m, int elemen
   return (rows + grid_halo(m, element_size) + tile_rows - 1) / tile_rows;
 }
 
+// The narrow tile's grid de-interleave (narrow.cuh, narrow_grid_deinterleave_one): planar rows of
+// L elements, a block's span of rg groups of v positions (v = 16 / element size), the first hg of
+// them the halo before its own. hg: the halo's groups, grid_halo / v (8, 12, 14 or 15 off the
+// grid, 0 on it: the pitch offset of rows of whole packets is a multiple of 16 bytes).
+TB_HD constexpr int narrow_grid_halo_groups(int rows, int element_size) {
+  return grid_halo(grid_pitch_offset(rows, element_size), element_size) / (16 / element_size);
+}
+// The block's own groups: what the halo leaves of its rg, rounded down to 16 groups (256 bytes),
+// so that every block starts on the grid in every planar row (block b at b x 256 k bytes of each
+// row, before the row's shift).
+TB_HD constexpr int narrow_grid_own_groups(int rg, int hg) {
+  return (rg - hg) / 16 * 16;
+}
+// Blocks of a grid de-interleave over L positions: enough that the segment of the row with the
+// largest shift (hg groups) reaches the end.
+TB_HD constexpr long long narrow_grid_blocks(long long L, int rg, int hg, int v) {
+  const long long w = static_cast<long long>(narrow_grid_own_groups(rg, hg)) * v;
+  return (L + static_cast<long long>(hg) * v + w - 1) / w;
+}
+
 // The scalar grid tile's shared memory (ScalarGrid in scalar.cuh): rows of tc elements in units of
 // u elements, unit j of shared row r at unit j ^ ((r / u) & swz). The index of element (r, c),
 // r and c >= 0 (unsigned arithmetic: u a power of two, the divisions are shifts).

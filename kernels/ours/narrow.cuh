@@ -118,13 +118,6 @@ __device__ __forceinline__ void narrow_one(T* __restrict__ out, const T* __restr
   }
 }
 
-// The grid de-interleave's own groups of V positions a block: what the halo leaves of the RG
-// groups its span holds, rounded down to 16 groups (256 bytes), so that every block starts on the
-// grid in every planar row (block b at b x 256 k bytes of each row, before the row's shift).
-constexpr int narrow_grid_own_groups(int rg, int hg) {
-  return (rg - hg) / 16 * 16;
-}
-
 // The de-interleave with each planar row's segment moved back onto the 256-byte grid
 // (grid_layout.hpp), for planar rows whose length L x sizeof(T) is not a multiple of 256 bytes:
 // planar row R's segment in block b is positions [l0 - shift(R), l0 + W - shift(R)), so that it
@@ -213,17 +206,10 @@ __device__ __forceinline__ void narrow_grid_body(T* __restrict__ out, const T* _
   }
 }
 
-// The halo of the grid de-interleave in groups of V positions: grid_halo / V (0 on the grid; for
-// 1-byte elements 8, 12, 14 or 15, at pitches whose lowest set bit is 128, 64, 32 or 16).
-constexpr int narrow_grid_halo_groups(int rows, int element_size) {
-  return grid_halo(grid_pitch_offset(rows, element_size), element_size) / (16 / element_size);
-}
-// Blocks of a grid de-interleave: W = (RG - HG) V own positions each, and enough of them that the
-// segment of the row with the largest shift reaches the end.
+// Blocks of a grid de-interleave (narrow_grid_blocks in grid_layout.hpp).
 template <typename T, int NC> unsigned narrow_grid_blocks(int rows, int hg) {
   using N = Narrow<T, NC>;
-  const long long w = static_cast<long long>(narrow_grid_own_groups(N::RG, hg)) * N::V;
-  return static_cast<unsigned>((rows + static_cast<long long>(hg) * N::V + w - 1) / w);
+  return static_cast<unsigned>(tb::ours::narrow_grid_blocks(rows, N::RG, hg, N::V));
 }
 
 // One tile a call, not inlined: inlined into the repetition loop, the compiler kept the addresses

@@ -150,3 +150,54 @@ TEST(GridLayout, SharedUnitLoadsAreFreeOfBankConflicts) {
     }
   }
 }
+
+// The narrow tile's grid de-interleave (narrow_grid_deinterleave_one): over its blocks, every
+// position of every planar row is stored exactly once; every segment that starts inside its row
+// starts on the 256-byte grid; each lies inside the span its block loads (the halo's groups and
+// its own), read from shared packets HG - shift / V + k inside the span's RG groups. For every
+// element size, every short side of 1, 2, 4 and 8 packets, and long sides of each pitch offset
+// class (16, 32, 64 and 128 mod 256 bytes), shorter than one block's halo among them.
+TEST(GridLayout, NarrowGridSegmentsOnceOnTheGridInsideTheSpan) {
+  using namespace tb::ours;
+  for (int es : {1, 2, 4, 8}) {
+    const int v = 16 / es;
+    for (int nc : {1, 2, 4, 8}) {
+      if (v * nc % 8 != 0) continue; // narrow_packets' swizzle
+      const int rg = 256 / nc, planar = nc * v;
+      for (int L : {v * 3, v * 1001, v * 1002, v * 1004, v * 1000, 10048 / es * 3 / v * v + v}) {
+        const int hg = narrow_grid_halo_groups(L, es), nk = narrow_grid_own_groups(rg, hg);
+        if (hg == 0) continue; // on the grid: the narrow tile itself
+        ASSERT_GT(nk, 0);
+        ASSERT_EQ(nk % 16, 0);
+        ASSERT_LE(hg + nk, rg);
+        const long long blocks = narrow_grid_blocks(L, rg, hg, v), w = 1LL * nk * v;
+        for (int r = 0; r < planar; ++r) {
+          const int sh = grid_shift(static_cast<unsigned>(r), grid_pitch_offset(L, es), es);
+          ASSERT_EQ(sh % v, 0);
+          ASSERT_LE(sh, hg * v);
+          std::vector<int> seen(static_cast<std::size_t>(L), 0);
+          for (long long b = 0; b < blocks; ++b) {
+            const long long l0 = b * w, start = l0 - sh;
+            if (start >= 0 && start < L) {
+              ASSERT_EQ((1LL * r * L + start) * es % 256, 0)
+                  << es << "-byte, L " << L << ", row " << r << ", block " << b;
+            }
+            for (int k = 0; k < nk; ++k) {
+              const int col = hg - sh / v + k; // the shared packet's group in the span
+              ASSERT_GE(col, 0);
+              ASSERT_LT(col, rg);
+              for (int e = 0; e < v; ++e) {
+                const long long pos = start + 1LL * k * v + e;
+                ASSERT_EQ(pos, l0 - 1LL * hg * v + 1LL * col * v + e); // the span's position
+                if (pos >= 0 && pos < L) ++seen[static_cast<std::size_t>(pos)];
+              }
+            }
+          }
+          for (int p = 0; p < L; ++p)
+            ASSERT_EQ(seen[static_cast<std::size_t>(p)], 1)
+                << es << "-byte, nc " << nc << ", L " << L << ", row " << r << ", position " << p;
+        }
+      }
+    }
+  }
+}

@@ -184,6 +184,25 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 1, 1000, "copy");
   takes(DType::u8, 4000000, 32, "narrow tile, de-interleave");
   takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
+  // The narrow tile's grid de-interleave (narrow_grid_wins): planar rows off the 256-byte grid,
+  // 2- and 4-byte elements at 4 packets, 1-byte ones at one; not at 8 packets, nor 1-byte ones at
+  // 2 or 4, nor on the grid, nor interleaving.
+  const char* narrow_grid = "planar segments moved onto the 256-byte grid";
+  takes(DType::fp16, 2000008, 32, narrow_grid);
+  takes(DType::bf16, 2000008, 32, narrow_grid);
+  takes(DType::fp32, 1000004, 16, narrow_grid);
+  takes(DType::u8, 8000032, 16, narrow_grid);
+  for (const auto& [t, rows, cols] :
+       std::vector<std::tuple<DType, int, int>>{{DType::u8, 1000000, 128},
+                                                {DType::u8, 2000000, 64},
+                                                {DType::u8, 4000016, 32},
+                                                {DType::fp32, 500000, 32},
+                                                {DType::fp16, 2000000, 32},
+                                                {DType::fp32, 2000000, 16},
+                                                {DType::fp32, 16, 1000004}}) {
+    takes(t, rows, cols, "narrow tile");
+    lacks(t, rows, cols, narrow_grid);
+  }
   takes(DType::u8, 16000000, 8, "de-interleave in registers");
   takes(DType::fp32, 3, 4099, "interleave in registers");
   // 4- and 8-byte elements de-interleave in registers up to s = 6, through the gather from 7.
