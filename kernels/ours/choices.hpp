@@ -413,7 +413,10 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // and 1-byte ones only at one packet (8000032 x 16 +1.1; 4000016 x 32 -0.6,
 // 2000000 x 64 -2.8); at 8 packets (16 groups of its own of 32) all lost, u8 1000000 x 128 -7.5,
 // fp32 500000 x 32 -4.1. So it takes 2- and 4-byte elements at 4 packets and 1-byte ones at one;
-// the others (fp16 and fp32 at 1 and 2 packets, fp64 at 4) were not measured.
+// the others (fp16 and fp32 at 1 and 2 packets, fp64 at 4) were not measured. On the H100 with the
+// rule (24c479e, the same A/B): fp16 2000008 x 32 96.7 -> 100.1, 1000000 x 32 95.9 -> 97.7, fp32
+// 1000004 x 16 100.3 -> 103.3, u8 8000032 x 16 99.2 -> 100.4; where it is not taken the H100 lost
+// less (u8 1000000 x 128 -0.1, 2000000 x 64 -0.9, fp32 500000 x 32 +0.1: its DRAM peak is lower).
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
   const int packets = cols * element_size / 16;
   const bool off_grid =

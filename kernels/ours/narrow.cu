@@ -2,7 +2,11 @@
 // a multiple of one; all of the short side and (256 / NC)·V positions of the long side a block,
 // the V x V transposes in registers, each element through shared memory once as 16-byte
 // accesses. Other shapes with a short side up to 1024 run the skinny path (noted); longer short
-// sides are declined.
+// sides are declined. The grid de-interleave (ours_narrow_grid, and _free as ptxas allocates it)
+// moves each planar row's segment back onto the 256-byte grid where planar rows are off it
+// (narrow_grid_deinterleave_one): ahead of the narrow tile at 4 packets for 2- and 4-byte
+// elements and at one for 1-byte ones on both GPUs, behind it at 8 packets on the H200
+// (narrow_grid_wins in choices.hpp; docs/perf-notes.md).
 #include "kernels/ours/narrow.cuh"
 #include "kernels/ours/skinny.cuh"
 
