@@ -354,19 +354,9 @@ struct Launch {
         constexpr int NC = decltype(k)::value;
         using N = tb::ours::Narrow<T, NC>;
         // Planar rows off the 256-byte grid: the grid de-interleave (narrow_grid_wins).
-        {
-          constexpr int ES = static_cast<int>(sizeof(T));
-          if (tb::ours::narrow_grid_wins(ES, a.rows, a.cols)) {
-            const int hg = tb::ours::narrow_grid_halo_groups(a.rows, ES);
-            return tb::ours::with_narrow_grid_halo(hg, [&](auto h) {
-              constexpr int HG = decltype(h)::value;
-              tb::allow_dynamic_smem(ours_best_narrow_grid<T, NC, HG>, N::kSmem);
-              tb::launch_kernel(ours_best_narrow_grid<T, NC, HG>,
-                                dim3(tb::ours::narrow_grid_blocks<T, NC>(a.rows, HG)), dim3(256),
-                                N::kSmem, a);
-            });
-          }
-        }
+        if (tb::ours::narrow_grid_wins(static_cast<int>(sizeof(T)), a.rows, a.cols))
+          return tb::ours::launch_narrow_grid<T, NC>(
+              a, [](auto h) { return ours_best_narrow_grid<T, NC, decltype(h)::value>; });
         const auto kernel =
             a.rows <= a.cols ? ours_best_narrow<T, NC, true> : ours_best_narrow<T, NC, false>;
         tb::allow_dynamic_smem(kernel, N::kSmem);

@@ -34,28 +34,6 @@ __global__ void __launch_bounds__(256, MINB)
 
 namespace {
 
-// The narrow tile's de-interleave with planar rows off the 256-byte grid, each row's segment moved
-// back onto it (narrow_grid_deinterleave_one); the narrow tile itself elsewhere.
-template <int MINB> struct LaunchGrid {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
-    const int hg = tb::ours::narrow_grid_halo_groups(a.rows, static_cast<int>(sizeof(T)));
-    if (nc == 0 || a.rows <= a.cols || hg == 0) return narrow_plain<T>(a);
-    tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
-      constexpr int NC = decltype(k)::value;
-      tb::ours::with_narrow_grid_halo(hg, [&](auto h) {
-        constexpr int HG = decltype(h)::value;
-        const auto kernel = ours_narrow_grid<T, NC, HG, MINB>;
-        const std::size_t smem = tb::ours::Narrow<T, NC>::kSmem;
-        tb::allow_dynamic_smem(kernel, smem);
-        tb::launch_kernel(kernel, dim3(tb::ours::narrow_grid_blocks<T, NC>(a.rows, HG)), dim3(256),
-                          smem, a);
-      });
-    });
-  }
-  template <typename T> static void narrow_plain(const tb::LaunchArgs& a);
-};
-
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
@@ -82,11 +60,21 @@ struct Launch {
   }
 };
 
-template <int MINB>
-template <typename T>
-void LaunchGrid<MINB>::narrow_plain(const tb::LaunchArgs& a) {
-  Launch::run<T>(a);
-}
+// The narrow tile's de-interleave with planar rows off the 256-byte grid, each row's segment moved
+// back onto it (narrow_grid_deinterleave_one); the narrow tile itself elsewhere.
+template <int MINB> struct LaunchGrid {
+  template <typename T> static void run(const tb::LaunchArgs& a) {
+    const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
+    if (nc == 0 || a.rows <= a.cols ||
+        tb::ours::narrow_grid_halo_groups(a.rows, static_cast<int>(sizeof(T))) == 0)
+      return Launch::run<T>(a);
+    tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
+      constexpr int NC = decltype(k)::value;
+      tb::ours::launch_narrow_grid<T, NC>(
+          a, [](auto h) { return ours_narrow_grid<T, NC, decltype(h)::value, MINB>; });
+    });
+  }
+};
 
 std::string path_note(const tb::LaunchArgs& a) {
   const int v = tb::elems_per_16_bytes(a.dtype);

@@ -251,6 +251,19 @@ template <typename F> void with_narrow_grid_halo(int hg, F&& f) {
   }
 }
 
+// Launches a grid de-interleave of NC packets: kernel_for(std::integral_constant<int, HG>{}) gives
+// the kernel (narrow_grid_body<T, NC, HG>) for the shape's halo groups, one block a span.
+template <typename T, int NC, typename K>
+void launch_narrow_grid(const LaunchArgs& a, K&& kernel_for) {
+  with_narrow_grid_halo(narrow_grid_halo_groups(a.rows, static_cast<int>(sizeof(T))), [&](auto h) {
+    constexpr int HG = decltype(h)::value;
+    constexpr std::size_t smem = Narrow<T, NC>::kSmem;
+    const TransposeKernel<T> kernel = kernel_for(h);
+    allow_dynamic_smem(kernel, smem);
+    launch_kernel(kernel, dim3(narrow_grid_blocks<T, NC>(a.rows, HG)), dim3(kThreads), smem, a);
+  });
+}
+
 // Calls f(std::integral_constant<int, NC>{}) for NC = narrow_packets (1, 2, 4 or 8); the NCs
 // that T cannot take are not instantiated.
 template <typename T, typename F> void with_narrow_packets(int nc, F&& f) {
