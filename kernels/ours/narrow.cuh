@@ -218,7 +218,7 @@ template <typename T, int NC> unsigned narrow_grid_blocks(int rows, int hg) {
 // H100 and H200, 23% of the warps active, its loads waited on). Here the span goes to shared
 // memory by cp.async (no registers; a load and a store before sm_80), and each owner transposes
 // its 16 x 16 bytes in two passes of 8 bytes a packet (narrow_layout.hpp, narrow_lean_unit):
-// words 2 h' and 2 h' + 1 of its 16 packets give output packets 8 h' .. 8 h' + 7, 32 words held
+// words 2 h and 2 h + 1 of its 16 packets give output packets 8 h .. 8 h + 7, 32 words held
 // and three blocks an SM (the span's 64 KB).
 template <typename T, int NC>
 __device__ __forceinline__ void narrow_lean_deinterleave_one(T* __restrict__ out,
@@ -254,11 +254,10 @@ __device__ __forceinline__ void narrow_lean_deinterleave_one(T* __restrict__ out
       lo[i] = u.x;
       hi[i] = u.y;
     }
-    const int hh = narrow_lean_half(g, h);
 #pragma unroll
     for (int jj = 0; jj < 4; ++jj) {
-      store16_global(planar + static_cast<long long>(8 * hh + jj) * L, transpose_words<1>(lo, jj));
-      store16_global(planar + static_cast<long long>(8 * hh + 4 + jj) * L,
+      store16_global(planar + static_cast<long long>(8 * h + jj) * L, transpose_words<1>(lo, jj));
+      store16_global(planar + static_cast<long long>(8 * h + 4 + jj) * L,
                      transpose_words<1>(hi, jj));
     }
   }

@@ -1,10 +1,11 @@
 // The narrow tile's shared memory (kernels/ours/narrow_layout.hpp): its slots are a permutation of
 // the span's packets, and the lean 1-byte de-interleave's 8-byte loads read each owner's packets
-// where the span put them, without bank conflicts.
+// where the span put them, two wavefronts a half-warp.
 #include "kernels/ours/narrow_layout.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace {
@@ -30,11 +31,11 @@ TEST(NarrowLayout, SlotsArePermutationOfTheSpan) {
   }
 }
 
-// Owner (g, c), g = tid % RG, c = tid / RG, reads in pass h (0, 1) half narrow_lean_half(g, h) of
-// its packets k = i NC + c (i = 0..15): the 8-byte unit of the slot the span stored packet
-// g block + k in, and across the two passes both halves of it. Each half-warp's 16 loads (one
-// 8-byte load a lane, 128 bytes) reach every 4-byte bank once.
-TEST(NarrowLayout, LeanOwnerLoadsReadTheirPacketsWithoutBankConflicts) {
+// Owner (g, c), g = tid % RG, c = tid / RG, reads in pass h (0, 1) half h of its packets
+// k = i NC + c (i = 0..15): the 8-byte unit of the slot the span stored packet g block + k in, and
+// across the two passes both halves of it. A half-warp's 16 loads (128 bytes) take two
+// wavefronts: no bank serves more than two words.
+TEST(NarrowLayout, LeanOwnerLoadsReadTheirPacketsInTwoWavefronts) {
   using namespace tb::ours;
   for (int nc : {1, 2, 4, 8}) {
     const int rg = 256 / nc, block = kV * nc;
@@ -42,26 +43,29 @@ TEST(NarrowLayout, LeanOwnerLoadsReadTheirPacketsWithoutBankConflicts) {
       const int g = tid % rg, c = tid / rg;
       for (int i = 0; i < kV; ++i) {
         const int k = i * nc + c, slot = narrow_slot(g * block + k, block);
-        const int u0 = narrow_lean_unit(g, k, block, 0), u1 = narrow_lean_unit(g, k, block, 1);
-        ASSERT_EQ(u0 / 2, slot) << "nc " << nc << " tid " << tid << " i " << i;
-        ASSERT_EQ(u1 / 2, slot) << "nc " << nc << " tid " << tid << " i " << i;
-        ASSERT_NE(u0, u1) << "nc " << nc << " tid " << tid << " i " << i;
+        for (int h = 0; h < 2; ++h)
+          ASSERT_EQ(narrow_lean_unit(g, k, block, h), 2 * slot + h)
+              << "nc " << nc << " tid " << tid << " i " << i << " pass " << h;
       }
     }
     for (int warp = 0; warp < 8; ++warp)
       for (int half = 0; half < 2; ++half)
         for (int i = 0; i < kV; ++i)
           for (int h = 0; h < 2; ++h) {
-            int taken[32];
-            for (int& t : taken) t = 0;
+            std::vector<long long> words[32];
             for (int lane = 16 * half; lane < 16 * half + 16; ++lane) {
               const int tid = 32 * warp + lane, g = tid % rg, c = tid / rg;
               const int unit = narrow_lean_unit(g, i * nc + c, block, h);
-              for (int w = 0; w < 2; ++w) ++taken[(2 * unit + w) % 32];
+              for (int w = 0; w < 2; ++w) {
+                auto& b = words[(2 * unit + w) % 32];
+                if (std::find(b.begin(), b.end(), 2LL * unit + w) == b.end())
+                  b.push_back(2LL * unit + w);
+              }
             }
             for (int b = 0; b < 32; ++b)
-              ASSERT_EQ(taken[b], 1) << "nc " << nc << " warp " << warp << " half-warp " << half
-                                     << " i " << i << " pass " << h << ": bank " << b;
+              ASSERT_LE(words[b].size(), 2u)
+                  << "nc " << nc << " warp " << warp << " half-warp " << half << " i " << i
+                  << " pass " << h << ": bank " << b;
           }
   }
 }
