@@ -12,10 +12,10 @@
 //    a thread);
 //  - rows and cols multiples of V and a short side of 1, 2, 4 or 8 packets (narrow_packets): the
 //    narrow tile (narrow.cuh), the 16-byte tile's register transpose with the whole short side
-//    a block; de-interleaving into planar rows off the 256-byte grid, 2- and 4-byte elements at 4
-//    packets and 1-byte ones at one, each planar row's segment moved back onto the grid
-//    (narrow_grid_wins: H200 fp16 2000008 x 32 93.0 -> 97.7, fp32 1000004 x 16 97.5 -> 103.3; H100
-//    +3.4 and +3.0);
+//    a block; de-interleaving into planar rows off the 256-byte grid, elements of 2 bytes and more
+//    at up to 4 packets and 1-byte ones at one, each planar row's segment moved back onto the grid
+//    (narrow_grid_wins: H200 fp16 2000008 x 32 93.0 -> 97.7, fp32 1000004 x 16 97.5 -> 103.3,
+//    fp64 2000002 x 8 +3.5; H100 +3.4 and +3.0);
 //  - where the matrix is not whole packets both ways, on a GPU above the H100's DRAM peak, 4-byte
 //    elements interleaving just above one tile (64 < s < 128) and from two tiles to 800 bytes of
 //    short row not whole packets, 2-byte ones from one tile to two: the skinny path's gather

@@ -412,18 +412,21 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // 2- and 4-byte elements gained, fp16 2000008 x 32 93.0 -> 97.7, fp32 1000004 x 16 97.5 -> 103.3,
 // and 1-byte ones only at one packet (8000032 x 16 +1.1; 4000016 x 32 -0.6,
 // 2000000 x 64 -2.8); at 8 packets (16 groups of its own of 32) all lost, u8 1000000 x 128 -7.5,
-// fp32 500000 x 32 -4.1. So it takes 2- and 4-byte elements at 4 packets and 1-byte ones at one;
-// the others (fp16 and fp32 at 1 and 2 packets, fp64 at 4) were not measured. On the H100 with the
-// rule (24c479e, the same A/B): fp16 2000008 x 32 96.7 -> 100.1, 1000000 x 32 95.9 -> 97.7, fp32
-// 1000004 x 16 100.3 -> 103.3, u8 8000032 x 16 99.2 -> 100.4; where it is not taken the H100 lost
-// less (u8 1000000 x 128 -0.1, 2000000 x 64 -0.9, fp32 500000 x 32 +0.1: its DRAM peak is lower).
+// fp32 500000 x 32 -4.1. On the H100 with the rule (24c479e, the same A/B): fp16 2000008 x 32
+// 96.7 -> 100.1, 1000000 x 32 95.9 -> 97.7, fp32 1000004 x 16 100.3 -> 103.3, u8 8000032 x 16
+// 99.2 -> 100.4; where it is not taken the H100 lost less (u8 1000000 x 128 -0.1, 2000000 x 64
+// -0.9, fp32 500000 x 32 +0.1: its DRAM peak is lower). The classes left out then, against the
+// narrow tile in the same pass (ae769bc, H200, two passes; planar rows 16 / 128 mod 256 bytes):
+// fp16 at one packet 8000008 x 8 +2.2, 8000064 x 8 +1.6, at two 4000008 x 16 +3.2, 4000064 x 16
+// +2.1; fp32 at two 4000004 x 8 +3.2, 4000032 x 8 +2.8; fp64 at four 2000002 x 8 +3.5,
+// 2000016 x 8 +3.0. So it takes elements of 2 bytes and more at up to 4 packets, 1-byte ones at
+// one.
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
   const int packets = cols * element_size / 16;
   const bool off_grid =
       (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256 != 0;
   return rows > cols && off_grid &&
-         (((element_size == 2 || element_size == 4) && packets == 4) ||
-          (element_size == 1 && packets == 1));
+         ((element_size >= 2 && packets <= 4) || (element_size == 1 && packets == 1));
 }
 // Where ours_best de-interleaves 4-byte elements above one tile (s from 65, where the 16-byte
 // and halo tiles leave most of their second tile column empty) through the skinny path's gather

@@ -4,9 +4,11 @@
 // accesses. Other shapes with a short side up to 1024 run the skinny path (noted); longer short
 // sides are declined. The grid de-interleave (ours_narrow_grid, and _free as ptxas allocates it)
 // moves each planar row's segment back onto the 256-byte grid where planar rows are off it
-// (narrow_grid_deinterleave_one): ahead of the narrow tile at 4 packets for 2- and 4-byte
-// elements and at one for 1-byte ones on both GPUs, behind it at 8 packets on the H200
-// (narrow_grid_wins in choices.hpp; docs/perf-notes.md).
+// (narrow_grid_deinterleave_one): ahead of the narrow tile at up to 4 packets for elements of 2
+// bytes and more and at one for 1-byte ones, behind it at 8 packets on the H200
+// (narrow_grid_wins in choices.hpp; docs/perf-notes.md). The lean 1-byte de-interleave
+// (ours_narrow_lean) copies the span to shared memory by cp.async and transposes each owner's
+// bytes in two passes, in fewer registers.
 #include "kernels/ours/narrow.cuh"
 #include "kernels/ours/skinny.cuh"
 

@@ -350,10 +350,11 @@ TEST(BestScalarGrid, ByteUnitsAreExact) {
     expect_best_path_exact(k, s, DType::u8, "scalar grid tile, column-major order, 8-byte units");
 }
 
-// The narrow tile's grid de-interleave (narrow_grid_wins: planar rows off the 256-byte grid, 2-
-// and 4-byte elements at 4 packets, 1-byte ones at one): each halo (planar rows 16, 32, 64 and 128
-// mod 256 bytes: 15, 14, 12 and 8 groups of positions), a matrix shorter than its halo, exact in
-// both modes. The note names the path.
+// The narrow tile's grid de-interleave (narrow_grid_wins: planar rows off the 256-byte grid,
+// elements of 2 bytes and more at up to 4 packets, 1-byte ones at one): each halo (planar rows 16,
+// 32, 64 and 128 mod 256 bytes: 15, 14, 12 and 8 groups of positions), each element size and
+// number of packets, a matrix shorter than its halo, exact in both modes. The note names the
+// path.
 TEST(BestNarrowGrid, PlanarRowsOffTheGridAreExact) {
   const KernelSpec* k = find_kernel("ours_best");
   ASSERT_NE(k, nullptr);
@@ -361,7 +362,9 @@ TEST(BestNarrowGrid, PlanarRowsOffTheGridAreExact) {
       {{100016, 16}, DType::u8},  {{10048, 16}, DType::u8},    {{20096, 16}, DType::u8},
       {{1056, 16}, DType::u8},    {{48, 16}, DType::u8},       {{1032, 32}, DType::fp16},
       {{10016, 32}, DType::bf16}, {{200008, 32}, DType::fp16}, {{1004, 16}, DType::fp32},
-      {{1008, 16}, DType::fp32},  {{100008, 16}, DType::fp32}, {{20, 16}, DType::fp32}};
+      {{1008, 16}, DType::fp32},  {{100008, 16}, DType::fp32}, {{20, 16}, DType::fp32},
+      {{1000, 8}, DType::fp16},   {{10016, 16}, DType::bf16},  {{1004, 8}, DType::fp32},
+      {{1002, 8}, DType::fp64},   {{100002, 8}, DType::fp64},  {{18, 8}, DType::fp64}};
   for (const auto& [s, t] : cases)
     expect_best_path_exact(k, s, t, "planar segments moved onto the 256-byte grid");
 }

@@ -185,9 +185,13 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::u8, 4000000, 32, "narrow tile, de-interleave");
   takes(DType::fp16, 16, 4000000, "narrow tile, interleave");
   // The narrow tile's grid de-interleave (narrow_grid_wins): planar rows off the 256-byte grid,
-  // 2- and 4-byte elements at 4 packets, 1-byte ones at one; not at 8 packets, nor 1-byte ones at
-  // 2 or 4, nor on the grid, nor interleaving.
+  // elements of 2 bytes and more at up to 4 packets, 1-byte ones at one; not at 8 packets, nor
+  // 1-byte ones at 2 or 4, nor on the grid, nor interleaving.
   const char* narrow_grid = "planar segments moved onto the 256-byte grid";
+  takes(DType::fp16, 8000008, 8, narrow_grid);
+  takes(DType::fp16, 4000064, 16, narrow_grid);
+  takes(DType::fp32, 4000004, 8, narrow_grid);
+  takes(DType::fp64, 2000002, 8, narrow_grid);
   takes(DType::fp16, 2000008, 32, narrow_grid);
   takes(DType::bf16, 2000008, 32, narrow_grid);
   takes(DType::fp32, 1000004, 16, narrow_grid);
@@ -197,6 +201,7 @@ TEST(Registry, BestPathPerShapeAndType) {
                                                 {DType::u8, 2000000, 64},
                                                 {DType::u8, 4000016, 32},
                                                 {DType::fp32, 500000, 32},
+                                                {DType::fp64, 250002, 16},
                                                 {DType::fp16, 2000000, 32},
                                                 {DType::fp32, 2000000, 16},
                                                 {DType::fp32, 16, 1000004}}) {
