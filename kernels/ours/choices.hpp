@@ -419,8 +419,9 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // narrow tile in the same pass (ae769bc, H200, two passes; planar rows 16 / 128 mod 256 bytes):
 // fp16 at one packet 8000008 x 8 +2.2, 8000064 x 8 +1.6, at two 4000008 x 16 +3.2, 4000064 x 16
 // +2.1; fp32 at two 4000004 x 8 +3.2, 4000032 x 8 +2.8; fp64 at four 2000002 x 8 +3.5,
-// 2000016 x 8 +3.0. So it takes elements of 2 bytes and more at up to 4 packets, 1-byte ones at
-// one.
+// 2000016 x 8 +3.0; H100 (b4bfe5e, the same A/B with ours_best taking the rule) +1.4, +1.0,
+// +2.4, +1.4; +1.6, +1.3; +1.2, +0.9 (fp16 4000008 x 16 98.4 -> 100.8). So it takes elements of 2
+// bytes and more at up to 4 packets, 1-byte ones at one.
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
   const int packets = cols * element_size / 16;
   const bool off_grid =

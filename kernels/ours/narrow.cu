@@ -5,10 +5,8 @@
 // sides are declined. The grid de-interleave (ours_narrow_grid, and _free as ptxas allocates it)
 // moves each planar row's segment back onto the 256-byte grid where planar rows are off it
 // (narrow_grid_deinterleave_one): ahead of the narrow tile at up to 4 packets for elements of 2
-// bytes and more and at one for 1-byte ones, behind it at 8 packets on the H200
-// (narrow_grid_wins in choices.hpp; docs/perf-notes.md). The lean 1-byte de-interleave
-// (ours_narrow_lean) copies the span to shared memory by cp.async and transposes each owner's
-// bytes in two passes, in fewer registers.
+// bytes and more and at one for 1-byte ones on both GPUs, behind it at 8 packets on the H200
+// (narrow_grid_wins in choices.hpp; docs/perf-notes.md).
 #include "kernels/ours/narrow.cuh"
 #include "kernels/ours/skinny.cuh"
 
@@ -32,13 +30,6 @@ template <typename T, int NC, int HG, int MINB>
 __global__ void __launch_bounds__(256, MINB)
     ours_narrow_grid(T* out, const T* in, int cols, int rows, int nreps) {
   tb::ours::narrow_grid_body<T, NC, HG>(out, in, rows, nreps);
-}
-
-// The lean 1-byte de-interleave (narrow_lean_deinterleave_one): three blocks an SM.
-template <typename T, int NC>
-__global__ void __launch_bounds__(256, tb::ours::blocks_bound(3))
-    ours_narrow_lean(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::narrow_lean_body<T, NC>(out, in, rows, nreps);
 }
 
 namespace {
@@ -82,27 +73,6 @@ template <int MINB> struct LaunchGrid {
       tb::ours::launch_narrow_grid<T, NC>(
           a, [](auto h) { return ours_narrow_grid<T, NC, decltype(h)::value, MINB>; });
     });
-  }
-};
-
-// 1-byte elements de-interleaving on the narrow tile: the lean de-interleave; the narrow tile
-// elsewhere.
-struct LaunchLean {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    if constexpr (sizeof(T) != 1) {
-      return Launch::run<T>(a);
-    } else {
-      const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
-      if (nc == 0 || a.rows <= a.cols) return Launch::run<T>(a);
-      tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
-        constexpr int NC = decltype(k)::value;
-        using N = tb::ours::Narrow<T, NC>;
-        const auto kernel = ours_narrow_lean<T, NC>;
-        tb::allow_dynamic_smem(kernel, N::kSmem);
-        tb::launch_kernel(kernel, dim3(tb::ours::narrow_blocks<T, NC>(a.rows, a.cols)), dim3(256),
-                          N::kSmem, a);
-      });
-    }
   }
 };
 
@@ -167,26 +137,6 @@ template <int MINB> bool add_grid(const char* id, const char* name) {
           .suites({"best"})
           .note(grid_note));
 }
-
-std::string lean_note(const tb::LaunchArgs& a) {
-  const int v = tb::elems_per_16_bytes(a.dtype);
-  if (v != 16 || tb::ours::narrow_packets(v, a.rows, a.cols) == 0 || a.rows <= a.cols)
-    return "not a 1-byte narrow de-interleave: ran the narrow tile; " + path_note(a);
-  return path_note(a) + "; span by cp.async, owners in two 8-byte passes";
-}
-
-[[maybe_unused]] const bool registered_lean = tb::register_kernel(
-    tb::kernel("ours_narrow_lean", tb::Family::ours, "Ours: narrow tile, lean 1-byte de-interleave",
-               tb::launcher<LaunchLean>())
-        .source(tb::ours::kSource)
-        .summary("the narrow tile's 1-byte de-interleave with the span copied to shared memory by "
-                 "cp.async and each owner's 16 x 16 bytes transposed in two passes of 8 bytes a "
-                 "packet: half the registers, three blocks an SM; the narrow tile elsewhere")
-        .output(tb::Output::transpose)
-        .geometry(0, 0, 256, 1)
-        .order(18)
-        .suites({"best"})
-        .note(lean_note));
 
 [[maybe_unused]] const bool registered_grid =
     add_grid<tb::ours::blocks_bound(3)>("ours_narrow_grid",

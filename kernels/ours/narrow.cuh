@@ -26,7 +26,6 @@
 #pragma once
 
 #include "kernels/ours/grid_layout.hpp"
-#include "kernels/ours/narrow_layout.hpp"
 #include "kernels/ours/tile16.cuh"
 
 #include <type_traits>
@@ -211,72 +210,6 @@ __device__ __forceinline__ void narrow_grid_body(T* __restrict__ out, const T* _
 template <typename T, int NC> unsigned narrow_grid_blocks(int rows, int hg) {
   using N = Narrow<T, NC>;
   return static_cast<unsigned>(tb::ours::narrow_grid_blocks(rows, N::RG, hg, N::V));
-}
-
-// The narrow tile's 1-byte de-interleave in fewer registers. The narrow tile holds a thread's V =
-// 16 packets twice over, loaded and then transposed (84 registers: two blocks an SM on the
-// H100 and H200, 23% of the warps active, its loads waited on). Here the span goes to shared
-// memory by cp.async (no registers; a load and a store before sm_80), and each owner transposes
-// its 16 x 16 bytes in two passes of 8 bytes a packet (narrow_layout.hpp, narrow_lean_unit):
-// words 2 h and 2 h + 1 of its 16 packets give output packets 8 h .. 8 h + 7, 32 words held
-// and three blocks an SM (the span's 64 KB).
-template <typename T, int NC>
-__device__ __forceinline__ void narrow_lean_deinterleave_one(T* __restrict__ out,
-                                                             const T* __restrict__ in, int rows,
-                                                             unsigned b, unsigned char* smem_raw) {
-  static_assert(sizeof(T) == 1, "the lean de-interleave is for 1-byte elements");
-  using N = Narrow<T, NC>;
-  constexpr int V = N::V, RG = N::RG;
-  const int L = rows;
-  const long long l0 = static_cast<long long>(b) * N::W;
-  const int w = static_cast<int>(min(static_cast<long long>(N::W), L - l0)); // a multiple of V
-  uint4* tile = reinterpret_cast<uint4*>(smem_raw);
-  const int tid = threadIdx.x;
-  const int g = tid % RG, c = tid / RG;
-  const int last = w * NC - 1; // as narrow_one: past the last position, the last one again
-  const T* span = in + (l0 * NC + tid) * V;
-#pragma unroll
-  for (int i = 0; i < V; ++i) {
-    const int p = min(tid + i * kThreads, last);
-    copy16_async(tile + N::span_slot(tid, i), span + (p - tid) * V);
-  }
-  copy16_async_wait_all();
-  __syncthreads();
-  if (g * V >= w) return;
-  const uint2* units = reinterpret_cast<const uint2*>(smem_raw);
-  T* planar = out + static_cast<long long>(c * V) * L + l0 + g * V;
-#pragma unroll 1
-  for (int h = 0; h < 2; ++h) {
-    unsigned lo[V], hi[V];
-#pragma unroll
-    for (int i = 0; i < V; ++i) {
-      const uint2 u = units[narrow_lean_unit(g, i * NC + c, N::BLOCK, h)];
-      lo[i] = u.x;
-      hi[i] = u.y;
-    }
-#pragma unroll
-    for (int jj = 0; jj < 4; ++jj) {
-      store16_global(planar + static_cast<long long>(8 * h + jj) * L, transpose_words<1>(lo, jj));
-      store16_global(planar + static_cast<long long>(8 * h + 4 + jj) * L,
-                     transpose_words<1>(hi, jj));
-    }
-  }
-}
-
-template <typename T, int NC>
-__device__ __noinline__ void narrow_lean_tile(T* __restrict__ out, const T* __restrict__ in,
-                                              int rows, unsigned b, unsigned char* smem_raw) {
-  narrow_lean_deinterleave_one<T, NC>(out, in, rows, b, smem_raw);
-}
-
-template <typename T, int NC>
-__device__ __forceinline__ void narrow_lean_body(T* __restrict__ out, const T* __restrict__ in,
-                                                 int rows, int nreps) {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  for (int r = 0; r < nreps; ++r) {
-    narrow_lean_tile<T, NC>(out, in, rows, blockIdx.x, smem_raw);
-    if (nreps > 1) __syncthreads(); // the next repetition reuses the shared tile
-  }
 }
 
 // One tile a call, not inlined: inlined into the repetition loop, the compiler kept the addresses
