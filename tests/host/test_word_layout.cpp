@@ -209,3 +209,60 @@ TEST(PlanarRowChunks, WordsOfRowsAnOddNumberOfChunksApart) {
       EXPECT_EQ(groups.size(), 8u) << "E = " << e << ", rc = " << rc;
     }
 }
+
+namespace {
+
+// The de-interleaving word tile's output ownership (words_one's phase 3 with words_unit_head):
+// block b (positions p0 = b P of the long side L, P whole units of ue elements, P + ue loaded)
+// stores the aligned packets of the units of each output row that start below its own positions'
+// end; block 0 stores each row's first elements, up to the row's first unit boundary. For element
+// sizes 1, 2 and 4, units of a packet, a 32-byte sector and a 256-byte piece, s = 31 and 33 and
+// long sides of several offsets from the 256-byte grid: every element of every output row is
+// stored once, every unit a block stores starts on its unit's grid (so whole 256-byte pieces are
+// one block's), and every stored position lies inside what the block loaded.
+TEST(WordsUnitHead, EveryOutputElementOnceInWholeUnitsInsideTheLoad) {
+  using tb::ours::words_unit_head;
+  for (int es : {1, 2, 4}) {
+    const int v = 16 / es;
+    for (int own : {1, 2, 16}) {
+      const int ue = own * v;
+      for (int s : {31, 33}) {
+        for (int L : {2 * ue + 1, 100003, 100000, 99840 + 8 / es, 129032}) {
+          for (int P : {ue, 4 * ue, 12 * ue}) {
+            if (P / v < own) continue;
+            const unsigned lmod = static_cast<unsigned>(L) & static_cast<unsigned>(ue - 1);
+            const long long total = 1LL * s * L;
+            std::vector<unsigned char> seen(static_cast<std::size_t>(total), 0);
+            const int blocks = (L + P - 1) / P;
+            for (int b = 0; b < blocks; ++b) {
+              const int p0 = b * P, np = std::min(P, L - p0), nl = std::min(P + ue, L - p0);
+              for (int k = 0; k < s; ++k) {
+                const int f = words_unit_head(static_cast<unsigned>(k), lmod,
+                                              static_cast<unsigned>(p0), static_cast<unsigned>(ue));
+                ASSERT_EQ((1LL * k * L + p0 + f) % ue, 0)
+                    << es << "-byte, unit " << ue << ", s " << s << ", L " << L << ", row " << k;
+                for (int m = 0; m < P / v; ++m) {
+                  const int pos = f + m * v;
+                  if (f + m / own * ue >= np) continue;
+                  for (int j = 0; j < v && pos + j < L - p0; ++j) {
+                    ASSERT_LT(pos + j, nl) << es << "-byte, unit " << ue << ", L " << L;
+                    ++seen[static_cast<std::size_t>(1LL * k * L + p0 + pos + j)];
+                  }
+                }
+                if (b == 0)
+                  for (int j = 0; j < ue && j < L; ++j)
+                    if (j < f) ++seen[static_cast<std::size_t>(1LL * k * L + j)];
+              }
+            }
+            for (long long i = 0; i < total; ++i)
+              ASSERT_EQ(seen[static_cast<std::size_t>(i)], 1)
+                  << es << "-byte, unit " << ue << ", s " << s << ", L " << L << ", P " << P
+                  << ": row " << i / L << ", position " << i % L;
+          }
+        }
+      }
+    }
+  }
+}
+
+} // namespace
