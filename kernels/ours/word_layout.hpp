@@ -7,12 +7,11 @@
 
 namespace tb::ours {
 
-// The de-interleaving word tile owning whole units of ue elements (a power of two: a packet, a
-// 32-byte sector or a 256-byte piece) of its output rows: the block position of the first unit
-// boundary of output row r (r·L elements from the output's start) in the block whose first
-// position is p0. Only the low bits of r·L + p0 matter, so 32-bit arithmetic that wraps is
-// exact; lmod = L mod ue. A block stores the units that start below its own positions' end
-// (words_one's phase 3).
+// The de-interleaving word tile owning whole units of ue elements (a power of two: a packet or a
+// 32-byte sector) of its output rows: the block position of the first unit boundary of output
+// row r (r·L elements from the output's start) in the block whose first position is p0. Only
+// the low bits of r·L + p0 matter, so 32-bit arithmetic that wraps is exact; lmod = L mod ue. A
+// block stores the units that start below its own positions' end (words_one's phase 3).
 TB_HD constexpr int words_unit_head(unsigned r, unsigned lmod, unsigned p0, unsigned ue) {
   return static_cast<int>((ue - ((r * lmod + p0) & (ue - 1))) & (ue - 1));
 }

@@ -100,34 +100,6 @@ template <Tile TILE, unsigned OPTS = 0, bool PAST = false> struct Launch {
   }
 };
 
-// The word tile's de-interleave owning whole units of its output rows, compiled for the short
-// side at s = 31 and 33 (ours_best's instances there are): OWN kWordsPieces (256-byte pieces) or
-// kWordsSectors (32-byte sectors, the whole tile's control); other shapes run ours_best's word
-// tile (Launch<Tile::as_best>).
-template <unsigned OWN> struct LaunchOwned {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    if constexpr (sizeof(T) <= 4) {
-      const int s = std::min(a.rows, a.cols);
-      if (a.rows > a.cols && word_tile_takes(a) && (s == 31 || s == 33)) {
-        const auto go = [&](auto sv) {
-          constexpr int S = decltype(sv)::value;
-          using W = tb::ours::Words<T, 2 * static_cast<int>(sizeof(T)), 3, OWN, S>;
-          const std::size_t smem = W::smem(s, false);
-          tb::allow_dynamic_smem(ours_words<T, false, W>, smem);
-          tb::launch_kernel(ours_words<T, false, W>,
-                            dim3(tb::ours::words_blocks<T, W>(a.rows, a.cols)), dim3(256), smem, a);
-        };
-        if (s == 31)
-          go(std::integral_constant<int, 31>{});
-        else
-          go(std::integral_constant<int, 33>{});
-        return;
-      }
-    }
-    Launch<Tile::as_best>::template run<T>(a);
-  }
-};
-
 std::string path_note(const tb::LaunchArgs& a) {
   const int s = std::min(a.rows, a.cols);
   if (!word_tile_takes(a)) return "word tile off for this shape and type; ran the skinny path";
@@ -300,26 +272,5 @@ std::string past_note(const tb::LaunchArgs& a) {
         "with each warp's items a tile of 4 words x 8 position groups, so that its span loads "
         "are free of bank conflicts",
         path_note);
-
-std::string owned_note(const tb::LaunchArgs& a) {
-  const int s = std::min(a.rows, a.cols);
-  if (a.rows > a.cols && word_tile_takes(a) && (s == 31 || s == 33))
-    return path_note(a) + ", compiled for s";
-  return "not a de-interleave at s = 31 or 33: ran ours_best's word tile; " + path_note(a);
-}
-
-[[maybe_unused]] const bool registered_pieces =
-    register_candidate<LaunchOwned<tb::ours::kWordsPieces>>(
-        "ours_words_pieces", "Ours: word tile, de-interleave owning whole 256-byte pieces",
-        "the whole word tile de-interleaving at s = 31 and 33, compiled for s, each block owning "
-        "whole 256-byte pieces of its output rows (stores on the 256-byte grid)",
-        owned_note);
-
-[[maybe_unused]] const bool registered_whole_sectors =
-    register_candidate<LaunchOwned<tb::ours::kWordsSectors>>(
-        "ours_words_whole_sectors", "Ours: word tile, de-interleave owning whole sectors, whole",
-        "the whole word tile de-interleaving at s = 31 and 33, compiled for s, each block owning "
-        "whole 32-byte sectors of its output rows",
-        owned_note);
 
 } // namespace

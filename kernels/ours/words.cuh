@@ -40,8 +40,7 @@ namespace tb::ours {
 // Variants of the word tile (Words' OPTS, a bit set; 0 is the tile ours_best runs), each a
 // candidate measured beside it (docs/perf-notes.md).
 inline constexpr unsigned kWordsCompact = 1, kWordsChunk = 2, kWordsSpread = 4, kWordsDeal = 8,
-                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64,
-                          kWordsPieces = 128;
+                          kWordsWide = 16, kWordsSectors = 32, kWordsRotate = 64;
 
 template <typename T, int ROUNDS = 2 * static_cast<int>(sizeof(T)), int BLOCKS = 3,
           unsigned OPTS = 0, int SFIX = 0>
@@ -106,12 +105,10 @@ struct Words {
   // two blocks write parts of one (but where a sector spans two output rows). The halo past the
   // P positions grows from one packet's positions to one sector's, and P shrinks to whole
   // sectors (P·ES a multiple of 32), one or two packets' positions less (words_sectors_wins).
-  // kWordsPieces (de-interleaving): the same with whole 256-byte pieces of the output rows (16
-  // packets), so that every block's stores into a planar row start on the 256-byte grid, as the
-  // narrow tile's grid de-interleave's do (narrow.cuh): the halo grows to a piece's positions and
-  // P to whole pieces.
-  static constexpr int kOwn = (OPTS & kWordsPieces) != 0 ? 16 : (OPTS & kWordsSectors) != 0 ? 2 : 1;
-  static_assert(OPTS < 256 &&
+  // (Units of whole 256-byte pieces, the halo a piece's positions, were measured and lost:
+  // docs/perf-notes.md, "the word tile owning 256-byte pieces".)
+  static constexpr int kOwn = (OPTS & kWordsSectors) != 0 ? 2 : 1;
+  static_assert(OPTS < 128 &&
                     (kChunk == 0 || (ES == 1 && !kCompact && !kSpread && !kDeal && !kRotate)) &&
                     (!kSpread || ES == 1) && (!kRotate || ES == 1) && (!kDeal || ES >= 2) &&
                     ((OPTS & kWordsWide) == 0 || kChunk != 0),

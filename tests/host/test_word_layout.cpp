@@ -216,10 +216,11 @@ namespace {
 // block b (positions p0 = b P of the long side L, P whole units of ue elements, P + ue loaded)
 // stores the aligned packets of the units of each output row that start below its own positions'
 // end; block 0 stores each row's first elements, up to the row's first unit boundary. For element
-// sizes 1, 2 and 4, units of a packet, a 32-byte sector and a 256-byte piece, s = 31 and 33 and
-// long sides of several offsets from the 256-byte grid: every element of every output row is
-// stored once, every unit a block stores starts on its unit's grid (so whole 256-byte pieces are
-// one block's), and every stored position lies inside what the block loaded.
+// sizes 1, 2 and 4, units of a packet, a 32-byte sector (the tile's) and a 256-byte piece
+// (measured, docs/perf-notes.md), s = 31 and 33 and long sides of several offsets from the 256-byte
+// grid: every element of every output row is stored once, every unit a block stores starts on its
+// unit's grid (with 256-byte units, every piece is one block's), and every stored position lies
+// inside what the block loaded.
 TEST(WordsUnitHead, EveryOutputElementOnceInWholeUnitsInsideTheLoad) {
   using tb::ours::words_unit_head;
   for (int es : {1, 2, 4}) {
