@@ -62,19 +62,6 @@ __device__ __forceinline__ void copy16_async_wait_all() {
   asm volatile("cp.async.wait_all;" ::: "memory");
 #endif
 }
-// Groups of copies: copy16_async_commit() closes the thread's copies since the last one into a
-// group; copy16_async_wait_groups<N>() returns once at most N of its groups are still in flight
-// (N = 0: all landed). Older GPUs copy synchronously: both do nothing.
-__device__ __forceinline__ void copy16_async_commit() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
-template <int N> __device__ __forceinline__ void copy16_async_wait_groups() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-#endif
-}
 
 // A plain 16-byte store to global memory that stays one instruction. A uint4 assignment reaches
 // the back end as four 32-bit stores that the compiler merges again where it can; in the narrow

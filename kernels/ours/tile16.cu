@@ -43,14 +43,6 @@ __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
   tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, true>(out, in, cols, rows, nreps);
 }
 
-// Pipelined on a persistent grid (tile16_pipe_body): two shared tiles, the next one's copies in
-// flight while the current one is stored.
-template <typename T, unsigned GROUP>
-__global__ void __launch_bounds__(256)
-    ours_tile16_pipe(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_pipe_body<T, GROUP>(out, in, cols, rows, nreps);
-}
-
 template <typename T, unsigned GROUP, bool PERSISTENT>
 __global__ void __launch_bounds__(256)
     ours_tile16u(T* out, const T* in, int cols, int rows, int nreps) {
@@ -73,21 +65,6 @@ struct Launch {
     tb::allow_dynamic_smem(kernel, smem);
     unsigned blocks = tb::ours::tile16_blocks<T, MIN_R>(a);
     if (PERSISTENT) blocks = std::min(blocks, tb::resident_blocks(kernel, 256, smem));
-    tb::launch_kernel(kernel, dim3(blocks), dim3(256), smem, a);
-  }
-};
-
-// The pipelined tile for aligned shapes (rows and cols multiples of V); the plain tile's scalar
-// path elsewhere.
-template <unsigned GROUP> struct LaunchPipe {
-  template <typename T> static void run(const tb::LaunchArgs& a) {
-    const int v = tb::elems_per_16_bytes(a.dtype);
-    if (a.cols % v != 0 || a.rows % v != 0) return Launch<GROUP>::template run<T>(a);
-    const std::size_t smem = 2 * tb::ours::Tile16<T>::kSmem;
-    const auto kernel = ours_tile16_pipe<T, GROUP>;
-    tb::allow_dynamic_smem(kernel, smem);
-    const unsigned blocks =
-        std::min(tb::ours::tile16_blocks<T>(a), tb::resident_blocks(kernel, 256, smem));
     tb::launch_kernel(kernel, dim3(blocks), dim3(256), smem, a);
   }
 };
@@ -158,25 +135,5 @@ bool add(const char* id, const char* name, int order) {
         "ours_tile16_edges_cg4", "Ours: 16B tile, groups of 4 columns, packet edges", 20) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 2>(
         "ours_tile16_edges_capped", "Ours: 16B tile, packet edges, capped", 18);
-
-template <unsigned GROUP> bool add_pipe(const char* id, const char* name, const char* walk) {
-  return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name, tb::launcher<LaunchPipe<GROUP>>())
-          .source(tb::ours::kSource)
-          .summary(fmt::format("16-byte tile, {}, pipelined on a persistent grid: the next tile "
-                               "copied into a second shared tile by cp.async while the current "
-                               "one is stored",
-                               walk))
-          .output(tb::Output::transpose)
-          .geometry(64, 64, 256, 1)
-          .order(21)
-          .suites({"best"})
-          .note(packet_note));
-}
-[[maybe_unused]] const bool registered_pipe =
-    add_pipe<8>("ours_tile16_pipe_g8", "Ours: 16B tile pipelined, groups of 8",
-                "groups of 8 tile rows") &&
-    add_pipe<tb::kColumnMajor>("ours_tile16_pipe_cm", "Ours: 16B tile pipelined, column-major",
-                               "column-major block order");
 
 } // namespace

@@ -201,69 +201,6 @@ __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __rest
   }
 }
 
-// The 16-byte tile pipelined on a persistent grid (rows and cols multiples of V): a block's next
-// tile is copied into the second of two shared tiles by cp.async while it stores the current
-// one, so that its loads stay in flight through phase 2 (one tile a block waits on its own
-// loads once, then stores with none in flight). Tiles in GROUP order as tile16_one takes them,
-// edge packets read from the last row or column as with EDGES; two tiles of shared memory.
-template <typename T, unsigned GROUP>
-__device__ __forceinline__ void tile16_pipe_body(T* __restrict__ out, const T* __restrict__ in,
-                                                 int cols, int rows, int nreps) {
-  using L = Tile16<T>;
-  constexpr int R = L::R, V = L::V, ES = static_cast<int>(sizeof(T));
-  constexpr int TILE = L::ROWS * L::CHUNKS; // packets a shared tile
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  uint4* const tiles_smem = reinterpret_cast<uint4*>(smem_raw);
-  const unsigned ntx = (cols + L::COLS - 1) / L::COLS, nty = (rows + L::ROWS - 1) / L::ROWS;
-  const unsigned tiles = ntx * nty;
-  const int tid = threadIdx.x;
-  const int lc = tid % L::CHUNKS, lr = tid / L::CHUNKS; // phase 1: chunk, row in a 16-row slab
-  const int g = tid % 16, c = tid / 16;                 // phase 2: row group, chunk
-  const auto issue = [&](unsigned t, uint4* tile) {
-    unsigned tx, ty;
-    ordered_tile(t, ntx, nty, GROUP, tx, ty);
-    const int x0 = tx * L::COLS, y0 = ty * L::ROWS;
-    const int col = min(x0 + lc * V, cols - V);
-#pragma unroll
-    for (int i = 0; i < R; ++i) {
-      const int row = min(y0 + i * 16 + lr, rows - 1);
-      copy16_async(tile + L::slot(i * 16 + lr, lc), in + static_cast<long long>(row) * cols + col);
-    }
-    copy16_async_commit();
-  };
-  for (int r = 0; r < nreps; ++r) {
-    int k = 0;
-    if (blockIdx.x < tiles) issue(blockIdx.x, tiles_smem);
-    for (unsigned t = blockIdx.x; t < tiles; t += gridDim.x, k ^= 1) {
-      const unsigned tn = t + gridDim.x;
-      if (tn < tiles) {
-        issue(tn, tiles_smem + (k ^ 1) * TILE);
-        copy16_async_wait_groups<1>(); // the current tile's copies, not the next one's
-      } else {
-        copy16_async_wait_groups<0>();
-      }
-      __syncthreads();
-      const uint4* tile = tiles_smem + k * TILE;
-      unsigned tx, ty;
-      ordered_tile(t, ntx, nty, GROUP, tx, ty);
-      const int x0 = tx * L::COLS, y0 = ty * L::ROWS;
-#pragma unroll
-      for (int h = 0; h < R / V; ++h) {
-        const int gr = (h * 16 + g) * V;
-        if (y0 + gr >= rows || x0 + c * V >= cols) continue;
-        uint4 a[V];
-#pragma unroll
-        for (int i = 0; i < V; ++i) a[i] = tile[L::slot(gr + i, c)];
-#pragma unroll
-        for (int j = 0; j < V; ++j)
-          store16_global(out + static_cast<long long>(x0 + c * V + j) * rows + y0 + gr,
-                         transpose_packet<ES>(a, j));
-      }
-      __syncthreads(); // this tile's shared memory takes the tile after next
-    }
-  }
-}
-
 template <typename T, int MIN_R = 1> unsigned tile16_blocks(const LaunchArgs& a) {
   using L = Tile16<T, MIN_R>;
   return ceil_div(a.cols, L::COLS) * ceil_div(a.rows, L::ROWS);
