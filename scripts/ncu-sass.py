@@ -12,6 +12,10 @@ FILE.csv.gz). One Markdown table, a row for every file (named by the file, less 
 - the stall reasons of the warp samples, largest first (share of all samples);
 - the instruction with the most samples and its share.
 
+ncu-sass.py --top N FILE.csv...: the same table, then for every file the N instructions with the
+most warp stall samples (N from 1 to 50): each one's share of the launch's samples, the times it
+was executed, and its text.
+
 Python standard library only; needs no GPU.
 """
 import csv
@@ -63,34 +67,61 @@ def summary(path):
     per_block = sum(c for c in counts if 0 < c <= once)
     samples = sum(number(r[iw]) for r in body)
     reasons = {n: sum(number(r[i]) for r in body) for i, n in stalls}
-    top = max(body, key=lambda r: number(r[iw]))
+    isrc = names.index("Source")
+    # Most samples first; ties in file order (sorted is stable).
+    ranked = sorted(body, key=lambda r: -number(r[iw]))
     return {
         "instructions": total,
         "once": per_block / total,
         "samples": samples,
         "reasons": sorted(reasons.items(), key=lambda kv: -kv[1]),
-        "top": (top[names.index("Source")].strip(), number(top[iw])),
+        "top": (ranked[0][isrc].strip(), number(ranked[0][iw])),
+        "ranked": [(r[isrc].strip(), number(r[iw]), number(r[ix])) for r in ranked],
     }
 
 
+def launch_name(path):
+    name = os.path.basename(path)
+    name = name[len("sass-"):] if name.startswith("sass-") else name
+    name = name[:-len(".gz")] if name.endswith(".gz") else name
+    return name[:-len(".csv")] if name.endswith(".csv") else name
+
+
+def code(text):
+    return "`" + " ".join(text.split()).replace("|", "\\|") + "`"
+
+
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+    args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help"):
         print(__doc__.strip())
-        sys.exit(0 if len(sys.argv) > 1 else 2)
-    results = [(path, summary(path)) for path in sys.argv[1:]]  # all read before any output
+        sys.exit(0 if args else 2)
+    top = 0
+    if args[0] == "--top":
+        if len(args) < 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= 50:
+            die(f"--top takes a whole number from 1 to 50, not "
+                f"{args[1] if len(args) > 1 else 'nothing'}")
+        top = int(args[1])
+        args = args[2:]
+        if not args:
+            die("--top N needs FILE.csv arguments after it")
+    results = [(path, summary(path)) for path in args]  # all read before any output
     print("| launch | warp instructions | once a warp | stall samples: reasons | most samples |")
     print("|---|---|---|---|---|")
     for path, s in results:
-        name = os.path.basename(path)
-        name = name[len("sass-"):] if name.startswith("sass-") else name
-        name = name[:-len(".gz")] if name.endswith(".gz") else name
-        name = name[:-len(".csv")] if name.endswith(".csv") else name
         share = lambda v: f"{100 * v / s['samples']:.1f}" if s["samples"] else "0"
         reasons = ", ".join(f"{n} {share(v)}" for n, v in s["reasons"][:5] if v > 0)
         text, n = s["top"]
-        text = " ".join(text.split()).replace("|", "\\|")
-        print(f"| {name} | {s['instructions'] / 1e6:.1f} M | {100 * s['once']:.0f}% | "
-              f"{reasons} | `{text}` {share(n)}% |")
+        print(f"| {launch_name(path)} | {s['instructions'] / 1e6:.1f} M | {100 * s['once']:.0f}% | "
+              f"{reasons} | {code(text)} {share(n)}% |")
+    for path, s in results if top else []:
+        share = lambda v: f"{100 * v / s['samples']:.1f}" if s["samples"] else "0"
+        print(f"\n**{launch_name(path)}**: the {top} instructions with the most stall samples "
+              f"({s['samples']:.0f} samples)\n")
+        print("| share | executed | instruction |")
+        print("|---|---|---|")
+        for text, n, executed in s["ranked"][:top]:
+            print(f"| {share(n)}% | {executed:.0f} | {code(text)} |")
 
 
 if __name__ == "__main__":

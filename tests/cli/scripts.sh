@@ -132,6 +132,15 @@ python3 "$src/scripts/ncu-sass.py" "$sass/sass-fp16-33x1939393.csv.gz" "$sass/sa
   fail "ncu-sass.py: $(cat "$s/sass.md")"
 grep -qF "| fp16-33x1939393 | 53.8 M | 55% | not_selected 18.8, long_sb 18.1," "$s/sass.md" || fail "ncu-sass.py: $(cat "$s/sass.md")"
 grep -qF "| fp64-160001x100 | 18.1 M | 100% | long_sb 49.4," "$s/sass.md" || fail "ncu-sass.py: $(cat "$s/sass.md")"
+# --top N: the N instructions with the most stall samples, after the table; N checked first.
+one_line ncu-sass.py "^ncu-sass.py: error: --top takes a whole number from 1 to 50, not x$" --top x "$sass/sass-fp16-33x1939393.csv.gz"
+one_line ncu-sass.py "^ncu-sass.py: error: --top takes a whole number from 1 to 50, not 0$" --top 0 "$sass/sass-fp16-33x1939393.csv.gz"
+one_line ncu-sass.py "^ncu-sass.py: error: --top N needs FILE.csv arguments" --top 3
+python3 "$src/scripts/ncu-sass.py" --top 2 "$sass/sass-fp16-33x1939393.csv.gz" >"$s/top.md" 2>&1 ||
+  fail "ncu-sass.py --top: $(cat "$s/top.md")"
+grep -qF "| 16.5% | 69272 | \`BAR.SYNC.DEFER_BLOCKING 0x0\` |" "$s/top.md" || fail "ncu-sass.py --top: $(cat "$s/top.md")"
+grep -qF "| 8.1% | 277057 | \`PRMT R6, R24, 0x5410, R28\` |" "$s/top.md" || fail "ncu-sass.py --top: $(cat "$s/top.md")"
+[[ $(grep -c "^| [0-9.]*% |" "$s/top.md") -eq 2 ]] || fail "ncu-sass.py --top 2: not two rows: $(cat "$s/top.md")"
 # ab.sh: bad input ends with one line and exit code 2 before anything is built.
 ab_bad() { # REGEX ARGS...
   local regex=$1
