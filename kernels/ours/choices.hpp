@@ -5,6 +5,7 @@
 #pragma once
 
 #include "kernels/ours/dram_peak.hpp"
+#include "kernels/ours/grid_layout.hpp" // grid_pitch_offset
 
 #include <cstddef>
 
@@ -424,9 +425,7 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // bytes and more at up to 4 packets, 1-byte ones at one.
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
   const int packets = cols * element_size / 16;
-  const bool off_grid =
-      (static_cast<unsigned>(rows) * static_cast<unsigned>(element_size)) % 256 != 0;
-  return rows > cols && off_grid &&
+  return rows > cols && grid_pitch_offset(rows, element_size) != 0 &&
          ((element_size >= 2 && packets <= 4) || (element_size == 1 && packets == 1));
 }
 // Where ours_best de-interleaves 4-byte elements above one tile (s from 65, where the 16-byte

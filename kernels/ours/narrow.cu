@@ -60,14 +60,20 @@ struct Launch {
   }
 };
 
+// Whether the grid de-interleave takes a shape: a narrow de-interleave into planar rows off the
+// 256-byte grid (a halo of groups before each block's own).
+bool grid_takes(const tb::LaunchArgs& a) {
+  const int v = tb::elems_per_16_bytes(a.dtype), es = static_cast<int>(tb::dtype_size(a.dtype));
+  return tb::ours::narrow_packets(v, a.rows, a.cols) != 0 && a.rows > a.cols &&
+         tb::ours::narrow_grid_halo_groups(a.rows, es) != 0;
+}
+
 // The narrow tile's de-interleave with planar rows off the 256-byte grid, each row's segment moved
 // back onto it (narrow_grid_deinterleave_one); the narrow tile itself elsewhere.
 template <int MINB> struct LaunchGrid {
   template <typename T> static void run(const tb::LaunchArgs& a) {
+    if (!grid_takes(a)) return Launch::run<T>(a);
     const int nc = tb::ours::narrow_packets(tb::Pack16<T>::kCount, a.rows, a.cols);
-    if (nc == 0 || a.rows <= a.cols ||
-        tb::ours::narrow_grid_halo_groups(a.rows, static_cast<int>(sizeof(T))) == 0)
-      return Launch::run<T>(a);
     tb::ours::with_narrow_packets<T>(nc, [&](auto k) {
       constexpr int NC = decltype(k)::value;
       tb::ours::launch_narrow_grid<T, NC>(
@@ -93,10 +99,8 @@ std::string path_note(const tb::LaunchArgs& a) {
 }
 
 std::string grid_note(const tb::LaunchArgs& a) {
-  const int v = tb::elems_per_16_bytes(a.dtype);
   const int es = static_cast<int>(tb::dtype_size(a.dtype));
-  if (tb::ours::narrow_packets(v, a.rows, a.cols) == 0 || a.rows <= a.cols ||
-      tb::ours::narrow_grid_halo_groups(a.rows, es) == 0)
+  if (!grid_takes(a))
     return "planar rows on the grid, or not a narrow de-interleave: ran the narrow tile; " +
            path_note(a);
   return fmt::format("{}; planar rows {} mod 256 bytes, halo {} groups", path_note(a),
