@@ -84,14 +84,20 @@ TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y,
 // the walk goes down groups of kSectorGroup tile rows instead: both reads come a few blocks
 // apart. Where the tile columns are short the second read finds the sector in the L2 anyway, and
 // column-major order stays (its long output runs measured better: fp16 4096 x 15624, 92.9 against
-// 89.9 in groups of 8 on an H200). row_bytes: the input row's bytes (only its low five bits
-// matter, so a product that wraps is exact); tile_bytes: one tile's input. Chosen on the host:
-// each order is its own kernel instance, so the column-major one is unchanged.
+// 89.9 in groups of 8 on an H200). Groups gained at 2 to 8 tile columns (fp32 320001 x 100, u8
+// 128000 x 1000, fp16 64000 x 1000) and lost at many (fp16 15624 x 4096, 32 tile columns: 82.4
+// against 92.1; u8 22625^2, 89 tile columns of 11.6 MB: 59.7, and 81.2 in column-major order on
+// an H200), so they are taken up to kSectorGroupColumns tile columns. row_bytes: the input row's
+// bytes (only its low five bits matter, so a product that wraps is exact); tile_bytes: one
+// tile's input. Chosen on the host: each order is its own kernel instance, so the column-major
+// one is unchanged.
 inline constexpr unsigned kSectorGroup = 8;
 inline constexpr unsigned kSectorGapBytes = 8u << 20;
+inline constexpr unsigned kSectorGroupColumns = 8;
 TB_HD inline unsigned sector_aware_order(unsigned row_bytes, unsigned tiles_x, unsigned tiles_y,
                                          unsigned tile_bytes) {
-  return row_bytes % 32 != 0 && tiles_x > 1 && tiles_y > kSectorGapBytes / (2 * tile_bytes)
+  return row_bytes % 32 != 0 && tiles_x > 1 && tiles_x <= kSectorGroupColumns &&
+                 tiles_y > kSectorGapBytes / (2 * tile_bytes)
              ? kSectorGroup
              : kColumnMajor;
 }

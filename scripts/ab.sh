@@ -85,14 +85,19 @@ new_rev=${TB_REVISION:-$(git describe --always --dirty --abbrev=12 2>/dev/null |
 if [ ! -d "$base" ] && [ ! -f "$src/CMakeLists.txt" ]; then
   mkdir -p "$src" && git archive "$commit" | tar -x -C "$src" || die "git archive $base_rev failed" 1
 fi
-build() { # SRC REVISION LOG
+build() { # SRC REVISION LOG: only the benchmark (the A/B runs nothing else)
   (cd "$1" && TB_REVISION=$2 cmake --preset release >"$3" 2>&1 &&
-    cmake --build --preset release >>"$3" 2>&1) || { echo "ab: building $1 failed; see $3" >&2; exit 1; }
+    cmake --build --preset release --target transpose_bench >>"$3" 2>&1) ||
+    { echo "ab: building $1 failed; see $3" >&2; return 1; }
 }
-echo "ab: building the base ($base_rev) and this tree ($new_rev)"
+echo "ab: building the base ($base_rev) and this tree ($new_rev), both at once"
 logs=$(cd "$out" && pwd) # absolute: the builds run in other folders, and -o may be absolute
-build "$src" "$base_rev" "$logs/build-base.log"
+# The two builds overlap: each ends on a few large translation units that leave most cores idle.
+build "$src" "$base_rev" "$logs/build-base.log" &
+base_build=$!
 build "$PWD" "$new_rev" "$logs/build-new.log"
+new_ok=$?
+wait "$base_build" && [ $new_ok -eq 0 ] || exit 1
 
 printf '%q ' scripts/ab.sh -n "$passes" -o "$out" "$base" -- "${opts[@]}" >"$out/ab.cmd"
 echo >>"$out/ab.cmd"

@@ -141,19 +141,22 @@ TEST(BlockOrder, ColumnGroupsWalkAcrossAGroupFirst) {
   EXPECT_EQ(y, 1u);
 }
 
-// Groups of tile rows only where input rows split a sector between two tile columns and a tile
-// column moves more than kSectorGapBytes: fp16 64000 x 1000 (2000-byte rows, 500 tiles of
-// 32 KB a column) yes; aligned rows, one tile column or short tile columns no.
+// Groups of tile rows only where input rows split a sector between two to kSectorGroupColumns
+// tile columns and a tile column moves more than kSectorGapBytes: fp16 64000 x 1000 (2000-byte
+// rows, 8 tile columns of 500 tiles of 32 KB) yes; aligned rows, one tile column, more than 8
+// tile columns or short tile columns no.
 TEST(BlockOrder, SectorAwareOrderGroupsOnlyLongColumnsOfSplitRows) {
   constexpr unsigned kTile = 128 * 256; // an fp16 tile: 128 rows of 256 bytes
   EXPECT_EQ(sector_aware_order(2000, 8, 500, kTile), kSectorGroup);
   EXPECT_EQ(sector_aware_order(2000, 8, 129, kTile), kSectorGroup);
   EXPECT_EQ(sector_aware_order(2000, 8, 128, kTile), kColumnMajor); // 8 MB a column: the limit
   EXPECT_EQ(sector_aware_order(31248, 122, 32, kTile), kColumnMajor);
-  EXPECT_EQ(sector_aware_order(2048, 8, 500, kTile), kColumnMajor);  // whole sectors
-  EXPECT_EQ(sector_aware_order(200, 1, 5001, kTile), kColumnMajor);  // one tile column
-  EXPECT_EQ(sector_aware_order(4016, 16, 500, kTile), kSectorGroup); // 16 mod 32
-  EXPECT_EQ(sector_aware_order(1000, 4, 1000, kTile), kSectorGroup); // 8 mod 32
+  EXPECT_EQ(sector_aware_order(2048, 8, 500, kTile), kColumnMajor);   // whole sectors
+  EXPECT_EQ(sector_aware_order(200, 1, 5001, kTile), kColumnMajor);   // one tile column
+  EXPECT_EQ(sector_aware_order(4016, 9, 500, kTile), kColumnMajor);   // 9 tile columns: the limit
+  EXPECT_EQ(sector_aware_order(22625, 89, 177, kTile), kColumnMajor); // u8 22625^2's halo tile
+  EXPECT_EQ(sector_aware_order(1008, 8, 500, kTile), kSectorGroup);   // 16 mod 32
+  EXPECT_EQ(sector_aware_order(1000, 4, 1000, kTile), kSectorGroup);  // 8 mod 32
   // Rows whose byte count wraps 32 bits keep their low bits: 2^32 + 16 -> 16.
   EXPECT_EQ(sector_aware_order(static_cast<unsigned>((1ull << 32) + 16), 2, 600, kTile),
             kSectorGroup);

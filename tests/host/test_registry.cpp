@@ -739,6 +739,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::bf16, 64000, 1000, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp64, 16392, 1002, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp16, 4096, 15624, "16-byte tile, column-major order");
+  // Split rows over long tile columns, but more than 8 of them: column-major.
+  takes(DType::u8, 22625, 22625, "halo tile, half height");
+  lacks(DType::u8, 22625, 22625, "groups of");
+  takes(DType::fp16, 20000, 20008, "16-byte tile, column-major order");
+  takes(DType::u8, 128000, 1000, "groups of 8 tile rows");
   // 4- and 8-byte elements whose input rows end in a partial tile and are short (1024 elements
   // for the 16-byte tile, 8 tiles for the scalar tile): groups of 8 tile rows too
   // (tile16_edges_order, tile_scalar_order); whole tile columns, or longer rows, column-major.
