@@ -86,8 +86,10 @@ TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y,
 // column-major order stays (its long output runs measured better: fp16 4096 x 15624, 92.9 against
 // 89.9 in groups of 8 on an H200). Groups gained at 2 to 8 tile columns (fp32 320001 x 100, u8
 // 128000 x 1000, fp16 64000 x 1000) and lost at many (fp16 15624 x 4096, 32 tile columns: 82.4
-// against 92.1; u8 22625^2, 89 tile columns of 11.6 MB: 59.7, and 81.2 in column-major order on
-// an H200), so they are taken up to kSectorGroupColumns tile columns. row_bytes: the input row's
+// against 92.1), so they are taken up to kSectorGroupColumns tile columns. The bound, A/B of both
+// trees on each GPU (% of memcpy, H200 / H100): u8 22625^2 (89 tile columns) 59.5 -> 81.2 /
+// 65.4 -> 85.8, fp16 20000 x 20008 (157) 84.5 -> 91.0 / 88.7 -> 91.6, the grouped shapes of 2-8
+// tile columns within 0.1 (docs/perf-notes.md, 2026-11-28). row_bytes: the input row's
 // bytes (only its low five bits matter, so a product that wraps is exact); tile_bytes: one
 // tile's input. Chosen on the host: each order is its own kernel instance, so the column-major
 // one is unchanged.
