@@ -15,11 +15,13 @@
 //    dynamic shared memory it does not touch, blocks in order or scattered (block b copies piece
 //    b x 4099 mod the pieces: consecutive blocks 16 MB and more apart);
 //  - tile: the product's 16-byte tile (kernels/ours/tile16.cuh, column-major order, one tile a
-//    block) for u8, fp16, fp32 and fp64, held the same way to each count of blocks up to what
-//    its registers allow, at 8192² and 16384² (fp64 16384²: input rows 128 KB apart).
-// The shared carveout is 100% for every case (the L1 left is the same for all); the blocks an SM
-// printed are cudaOccupancyMaxActiveBlocksPerMultiprocessor's. Each tile type is checked element
-// by element against the host at 8192² before its timings.
+//    block) for u8, fp16, fp32 and fp64 at 8192² and 16384² (fp64 16384²: input rows 128 KB
+//    apart), with its loads plain (through the L1, as the product's) or cached in the L2 only;
+//    first as the product launches it (its own shared memory, the runtime's carveout), then held
+//    to each count of blocks an SM up to what its registers allow.
+// The held cases ask for the 100% shared carveout (the L1 left is the same for all of them); the
+// blocks an SM printed are cudaOccupancyMaxActiveBlocksPerMultiprocessor's. Each tile type is
+// checked element by element against the host at 8192², both ways of loading, before timing.
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -I. \
 //   docs/probes/in-flight.cu -o in-flight && ./in-flight
 #include "kernels/ours/tile16.cuh"
@@ -45,11 +47,13 @@ __global__ void __launch_bounds__(256)
 }
 
 // Held to the blocks an SM the product's plain tile is held to (tile16_plain_blocks: u8 2, fp16
-// 4, fp32 6, fp64 8), so that its registers are the product's.
-template <typename T>
+// 4, fp32 6, fp64 8), so that its registers are the product's. L2LOADS: its loads cached in the
+// L2 only.
+template <typename T, bool L2LOADS>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
     tile_k(T* out, const T* in, int cols, int rows) {
-  tb::ours::tile16_body<T, tb::kColumnMajor, false>(out, in, cols, rows, 1);
+  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, false, L2LOADS>(out, in, cols, rows,
+                                                                              1);
 }
 
 struct Gpu {
@@ -68,9 +72,10 @@ struct Gpu {
   }
 };
 
-template <typename F> void prepare(F kernel) {
+// carveout: the shared carveout asked for, in %, or -1 for none (the runtime's choice).
+template <typename F> void prepare(F kernel, int carveout = 100) {
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 232448));
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout));
 }
 template <typename F> int occupancy(F kernel, int smem) {
   int b = 0;
@@ -104,7 +109,9 @@ void copy_row(const Gpu& g, ProbeTimer& timer, uint4* out, const uint4* in, long
   }
 }
 
-template <typename T>
+// The tile as the product launches it (its own shared memory, the runtime's carveout), then held
+// to each count of blocks an SM (carveout 100%).
+template <typename T, bool L2LOADS>
 void tile_row(const Gpu& g, ProbeTimer& timer, void* out_raw, const void* in_raw, int n,
               const char* name) {
   using L = tb::ours::Tile16<T>;
@@ -113,17 +120,22 @@ void tile_row(const Gpu& g, ProbeTimer& timer, void* out_raw, const void* in_raw
   const long long bytes = static_cast<long long>(n) * n * sizeof(T);
   const double t_memcpy = timer.seconds(
       [&] { CHECK(cudaMemcpyAsync(out_raw, in_raw, bytes, cudaMemcpyDeviceToDevice)); });
-  prepare(tile_k<T>);
   const unsigned grid = static_cast<unsigned>((n / L::COLS) * (n / L::ROWS));
-  std::printf("%-5s %6d²", name, n);
+  auto kernel = tile_k<T, L2LOADS>;
+  prepare(kernel, -1);
+  const double t_own = timer.seconds([&] { kernel<<<grid, 256, L::kSmem>>>(out, in, n, n); });
+  CHECK(cudaGetLastError());
+  std::printf("%-5s %-7s %6d²  %5.1f%% (%d)", name, L2LOADS ? "L2 only" : "plain", n,
+              100 * t_memcpy / t_own, occupancy(kernel, L::kSmem));
+  prepare(kernel);
   for (int want : kBlocks) {
     const int smem = g.smem_for(want, static_cast<int>(L::kSmem));
-    const int got = smem < 0 ? 0 : occupancy(tile_k<T>, smem);
+    const int got = smem < 0 ? 0 : occupancy(kernel, smem);
     if (got != want) {
       std::printf("  %14s", "-");
       continue;
     }
-    const double t = timer.seconds([&] { tile_k<T><<<grid, 256, smem>>>(out, in, n, n); });
+    const double t = timer.seconds([&] { kernel<<<grid, 256, smem>>>(out, in, n, n); });
     CHECK(cudaGetLastError());
     std::printf("  %5.1f%% %4zu KB", 100 * t_memcpy / t, got * L::kSmem / 1024);
   }
@@ -131,16 +143,16 @@ void tile_row(const Gpu& g, ProbeTimer& timer, void* out_raw, const void* in_raw
 }
 
 // Each type's tile, at its own occupancy, against the host: every element of an 8192² transpose.
-template <typename T> void check(void* out_raw, void* in_raw, const char* name) {
+template <typename T, bool L2LOADS> void check(void* out_raw, void* in_raw, const char* name) {
   const int n = 8192;
   const long long count = static_cast<long long>(n) * n;
   std::vector<T> h(count), back(count);
   for (long long i = 0; i < count; ++i) h[i] = static_cast<T>(i * 2654435761u >> 7);
   CHECK(cudaMemcpy(in_raw, h.data(), count * sizeof(T), cudaMemcpyHostToDevice));
-  prepare(tile_k<T>);
+  prepare(tile_k<T, L2LOADS>);
   using L = tb::ours::Tile16<T>;
-  tile_k<T><<<(n / L::COLS) * (n / L::ROWS), 256, L::kSmem>>>(static_cast<T*>(out_raw),
-                                                              static_cast<const T*>(in_raw), n, n);
+  tile_k<T, L2LOADS><<<(n / L::COLS) * (n / L::ROWS), 256, L::kSmem>>>(
+      static_cast<T*>(out_raw), static_cast<const T*>(in_raw), n, n);
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaMemcpy(back.data(), out_raw, count * sizeof(T), cudaMemcpyDeviceToHost));
   for (long long r = 0; r < n; ++r)
@@ -160,10 +172,14 @@ int main() {
   CHECK(cudaMalloc(&in, most));
   CHECK(cudaMalloc(&out, most));
   CHECK(cudaMemset(in, 1, most));
-  check<std::uint8_t>(out, in, "u8");
-  check<std::uint16_t>(out, in, "fp16");
-  check<std::uint32_t>(out, in, "fp32");
-  check<std::uint64_t>(out, in, "fp64");
+  check<std::uint8_t, false>(out, in, "u8");
+  check<std::uint16_t, false>(out, in, "fp16");
+  check<std::uint32_t, false>(out, in, "fp32");
+  check<std::uint64_t, false>(out, in, "fp64");
+  check<std::uint8_t, true>(out, in, "u8, L2 only");
+  check<std::uint16_t, true>(out, in, "fp16, L2 only");
+  check<std::uint32_t, true>(out, in, "fp32, L2 only");
+  check<std::uint64_t, true>(out, in, "fp64, L2 only");
   ProbeTimer timer;
   const double t_memcpy =
       timer.seconds([&] { CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice)); });
@@ -178,14 +194,18 @@ int main() {
   copy_row<4>(g, timer, static_cast<uint4*>(out), static_cast<const uint4*>(in), n, t_memcpy);
   copy_row<8>(g, timer, static_cast<uint4*>(out), static_cast<const uint4*>(in), n, t_memcpy);
   copy_row<16>(g, timer, static_cast<uint4*>(out), static_cast<const uint4*>(in), n, t_memcpy);
-  std::printf("tile  shape  ");
+  std::printf("tile  loads     shape  as launched (blocks an SM), then held to");
   for (int b : kBlocks) std::printf("  %8d a SM", b);
   std::printf("\n");
   for (int side : {8192, 16384}) {
-    tile_row<std::uint8_t>(g, timer, out, in, side, "u8");
-    tile_row<std::uint16_t>(g, timer, out, in, side, "fp16");
-    tile_row<std::uint32_t>(g, timer, out, in, side, "fp32");
-    tile_row<std::uint64_t>(g, timer, out, in, side, "fp64");
+    tile_row<std::uint8_t, false>(g, timer, out, in, side, "u8");
+    tile_row<std::uint8_t, true>(g, timer, out, in, side, "u8");
+    tile_row<std::uint16_t, false>(g, timer, out, in, side, "fp16");
+    tile_row<std::uint16_t, true>(g, timer, out, in, side, "fp16");
+    tile_row<std::uint32_t, false>(g, timer, out, in, side, "fp32");
+    tile_row<std::uint32_t, true>(g, timer, out, in, side, "fp32");
+    tile_row<std::uint64_t, false>(g, timer, out, in, side, "fp64");
+    tile_row<std::uint64_t, true>(g, timer, out, in, side, "fp64");
   }
   return 0;
 }

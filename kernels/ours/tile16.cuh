@@ -107,7 +107,10 @@ template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigne
 }
 
 // One tile of the 16-byte transpose (tile index `t` in grouped order).
-template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false, bool EDGES = false>
+// L2LOADS: the loads cached in the L2 only (ld.global.cg), which take no L1 line while in
+// flight (docs/probes/in-flight.cu measures what that is worth beside a large shared carveout).
+template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false, bool EDGES = false,
+          bool L2LOADS = false>
 __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T, MIN_R>;
@@ -134,7 +137,9 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
     for (int i = 0; i < R; ++i) {
       const int row = EDGES ? min(y0 + i * 16 + lr, rows - 1) : y0 + i * 16 + lr;
       const T* p = in + static_cast<long long>(row) * cols + col;
-      v[i] = HINTS ? load16_stream(p) : *reinterpret_cast<const uint4*>(p);
+      v[i] = HINTS     ? load16_stream(p)
+             : L2LOADS ? __ldcg(reinterpret_cast<const uint4*>(p))
+                       : *reinterpret_cast<const uint4*>(p);
     }
 #pragma unroll
     for (int i = 0; i < R; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
@@ -187,7 +192,7 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 
 // PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
 template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false,
-          bool EDGES = false>
+          bool EDGES = false, bool L2LOADS = false>
 __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   using L = Tile16<T, MIN_R>;
@@ -195,7 +200,7 @@ __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __rest
   const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
   for (int r = 0; r < nreps; ++r) {
     for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
-      tile16_one<T, GROUP, MIN_R, HINTS, EDGES>(out, in, cols, rows, t, smem_raw);
+      tile16_one<T, GROUP, MIN_R, HINTS, EDGES, L2LOADS>(out, in, cols, rows, t, smem_raw);
       if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
     }
   }
