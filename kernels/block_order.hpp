@@ -89,7 +89,9 @@ TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y,
 // against 92.1), so they are taken up to kSectorGroupColumns tile columns. The bound, A/B of both
 // trees on each GPU (% of memcpy, H200 / H100): u8 22625^2 (89 tile columns) 59.5 -> 81.2 /
 // 65.4 -> 85.8, fp16 20000 x 20008 (157) 84.5 -> 91.0 / 88.7 -> 91.6, the grouped shapes of 2-8
-// tile columns within 0.1 (docs/perf-notes.md, 2026-11-28). row_bytes: the input row's
+// tile columns within 0.1 (docs/perf-notes.md, 2026-11-28). The bound is the most tile columns
+// measured to gain before it, not the crossover: at 9 (fp16 64000 x 1112) groups still gain 3.2
+// (H200) and 7.8 (H100), at 32 they lost. row_bytes: the input row's
 // bytes (only its low five bits matter, so a product that wraps is exact); tile_bytes: one
 // tile's input. Chosen on the host: each order is its own kernel instance, so the column-major
 // one is unchanged.
