@@ -76,25 +76,24 @@ TB_HD inline void ordered_tile(unsigned bid, unsigned tiles_x, unsigned tiles_y,
     grouped_tile(bid, tiles_x, tiles_y, order, tile_x, tile_y);
 }
 
-// Column-major order, except where it would read sectors twice from DRAM. Where input rows are
-// not whole 32-byte sectors, two neighbouring tile columns share the sector at their boundary in
-// every other row, and each reads it. In column-major order the second read comes one whole tile
-// column of traffic after the first; past a few MB of it the L2 has let the sector go (fp16
-// 64000 x 1000 on an H200: DRAM reads 1.12 times the data, the one extra sector in eight). There
-// the walk goes down groups of kSectorGroup tile rows instead: both reads come a few blocks
-// apart. Where the tile columns are short the second read finds the sector in the L2 anyway, and
-// column-major order stays (its long output runs measured better: fp16 4096 x 15624, 92.9 against
-// 89.9 in groups of 8 on an H200). Groups gained at 2 to 8 tile columns (fp32 320001 x 100, u8
-// 128000 x 1000, fp16 64000 x 1000) and lost at many (fp16 15624 x 4096, 32 tile columns: 82.4
-// against 92.1), so they are taken up to kSectorGroupColumns tile columns. The bound, A/B of both
-// trees on each GPU (% of memcpy, H200 / H100): u8 22625^2 (89 tile columns) 59.5 -> 81.2 /
-// 65.4 -> 85.8, fp16 20000 x 20008 (157) 84.5 -> 91.0 / 88.7 -> 91.6, the grouped shapes of 2-8
-// tile columns within 0.1 (docs/perf-notes.md, 2026-11-28). The bound is the most tile columns
-// measured to gain before it, not the crossover: at 9 (fp16 64000 x 1112) groups still gain 3.2
-// (H200) and 7.8 (H100), at 32 they lost. row_bytes: the input row's
-// bytes (only its low five bits matter, so a product that wraps is exact); tile_bytes: one
-// tile's input. Chosen on the host: each order is its own kernel instance, so the column-major
-// one is unchanged.
+// Column-major order, except where it would read sectors twice from DRAM. Where input rows are not
+// whole 32-byte sectors, two neighbouring tile columns share the sector at their boundary in every
+// other row, and each reads it. In column-major order the second read comes one whole tile column
+// of traffic after the first; past a few MB of it the L2 has let the sector go (fp16 64000 x 1000
+// on an H200: DRAM reads 1.12 times the data, the one extra sector in eight). There the walk goes
+// down groups of kSectorGroup tile rows instead: both reads come a few blocks apart. Where the tile
+// columns are short the second read finds the sector in the L2 anyway, and column-major order stays
+// (its long output runs measured better: fp16 4096 x 15624, 92.9 against 89.9 in groups of 8 on an
+// H200). Groups gained at 2 to 8 tile columns (fp32 320001 x 100, u8 128000 x 1000, fp16 64000 x
+// 1000) and lost at many (fp16 15624 x 4096, 32 tile columns: 82.4 against 92.1), so they are taken
+// up to kSectorGroupColumns tile columns. The bound, A/B of both trees on each GPU (% of memcpy,
+// H200 / H100): u8 22625^2 (89 tile columns) 59.5 -> 81.2 / 65.4 -> 85.8, fp16 20000 x 20008 (157)
+// 84.5 -> 91.0 / 88.7 -> 91.6, the grouped shapes of 2-8 tile columns within 0.1
+// (docs/perf-notes.md, 2026-11-28). The bound is the most tile columns measured to gain before it,
+// not the crossover: at 9 (fp16 64000 x 1112) groups still gain 3.2 (H200) and 7.8 (H100), at 32
+// they lost. row_bytes: the input row's bytes (only its low five bits matter, so a product that
+// wraps is exact); tile_bytes: one tile's input. Chosen on the host: each order is its own kernel
+// instance, so the column-major one is unchanged.
 inline constexpr unsigned kSectorGroup = 8;
 inline constexpr unsigned kSectorGapBytes = 8u << 20;
 inline constexpr unsigned kSectorGroupColumns = 8;

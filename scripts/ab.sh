@@ -92,7 +92,7 @@ build() { # SRC REVISION LOG: only the benchmark (the A/B runs nothing else)
 }
 echo "ab: building the base ($base_rev) and this tree ($new_rev), both at once"
 logs=$(cd "$out" && pwd) # absolute: the builds run in other folders, and -o may be absolute
-# The two builds overlap: each ends on a few large translation units that leave most cores idle.
+# The two builds run at once, so that the end of one, a few translation units, overlaps the other.
 build "$src" "$base_rev" "$logs/build-base.log" &
 base_build=$!
 build "$PWD" "$new_rev" "$logs/build-new.log"
