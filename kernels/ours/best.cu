@@ -67,8 +67,8 @@
 //    (tile16_bytes_halo_wins: H200 +0.3 to +7.8 points, H100 -0.0 to +7.1);
 //  - the 16-byte and halo tiles walk groups of 8 tile rows instead of column-major order where
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
-//    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and for 4- and
-//    8-byte elements the 16-byte tile with edges and the scalar tile also where the input rows
+//    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and the 16-byte
+//    tile with edges (2-, 4- and 8-byte elements) and the scalar tile also where the input rows
 //    end in a partial tile and are short (tile16_edges_order, tile_scalar_order); but where such
 //    a matrix is taller than wide with input rows of at most 8000 bytes, the realigned tile
 //    (realign.cuh: row-major, edge tiles shifted back to whole tiles; tile16_realign_wins);

@@ -227,16 +227,21 @@ inline unsigned tile16_order(int element_size, int rows, int cols, int split = 1
 }
 
 // The 16-byte tile's block order in ours_best where the shape has edge tiles: tile16_order, and
-// for 4- and 8-byte elements also groups of kSectorGroup tile rows where the input rows end in a
-// partial tile and hold at most 1024 elements (16 tiles of fp32, 32 of fp64: the partial tile
-// column a large share of the tiles). Measured on the H100 (docs/perf-notes.md), groups of 8
-// against column-major: fp32 32000 x 1000 +1.9 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and
-// 16000 x 1000 +2.4 to +2.7; past 1024 elements fp32 16000 x 2000 -0.3 to -1.6, fp32 8000 x 4000
-// 0.0, fp64 8000 x 2000 -1.2 and 4096 x 3906 +0.2; with no partial tile column (fp32
-// 7812 x 4096) -8.5.
+// also groups of kSectorGroup tile rows where the input rows end in a partial tile and are short:
+// for 4- and 8-byte elements at most 1024 elements (16 tiles of fp32, 32 of fp64: the partial
+// tile column a large share of the tiles), for 2-byte ones at most kEdgeGroupCols2 (16 tiles).
+// Measured on the H100 (docs/perf-notes.md), groups of 8 against column-major: fp32 32000 x 1000
+// +1.9 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and 16000 x 1000 +2.4 to +2.7; past 1024
+// elements fp32 16000 x 2000 -0.3 to -1.6, fp32 8000 x 4000 0.0, fp64 8000 x 2000 -1.2 and
+// 4096 x 3906 +0.2; with no partial tile column (fp32 7812 x 4096) -8.5. 2-byte elements, the
+// packet-edge tile in groups against column-major (d1dfa55, H200 / H100): fp16 64000 x 1008
+// +2.5 / +5.8, 64000 x 1040 +2.3 / +6.0, 64000 x 1112 (9 tiles, sector_aware_order past its
+// bound) +3.2 / +7.8, whether or not the rows split sectors; 20000 x 20008 (157 tiles) lost.
+inline constexpr int kEdgeGroupCols2 = 2048;
 inline unsigned tile16_edges_order(int element_size, int rows, int cols) {
   const int side = 16 * (16 / element_size);
   if (element_size >= 4 && cols % side != 0 && cols <= 1024) return kSectorGroup;
+  if (element_size == 2 && cols % side != 0 && cols <= kEdgeGroupCols2) return kSectorGroup;
   return tile16_order(element_size, rows, cols);
 }
 
