@@ -69,9 +69,11 @@
 //    input rows split a 32-byte sector between two long tile columns (sector_aware_order in
 //    kernels/block_order.hpp: each such sector read once from DRAM, not twice), and the 16-byte
 //    tile with edges (2-, 4- and 8-byte elements) and the scalar tile also where the input rows
-//    end in a partial tile and are short (tile16_edges_order, tile_scalar_order); but where such
-//    a matrix is taller than wide with input rows of at most 8000 bytes, the realigned tile
-//    (realign.cuh: row-major, edge tiles shifted back to whole tiles; tile16_realign_wins);
+//    end in a partial tile and are short (tile16_edges_order, tile_scalar_order: rows off the
+//    64-byte grid, whose pieces at tile borders column-major order reads once for each tile
+//    column); but where such a matrix is taller than wide with input rows of at most 8000 bytes,
+//    the realigned tile (realign.cuh: row-major, edge tiles shifted back to whole tiles;
+//    tile16_realign_wins);
 //  - otherwise rows are not 16-byte aligned: the halo tile (realigned 16-byte loads, whole
 //    16-byte output packets, whole 32-byte sectors of them for 2-byte elements, the
 //    realignment of an aligned side, input or output, compiled out) for 1-, 2- and 4-byte
