@@ -227,28 +227,34 @@ inline unsigned tile16_order(int element_size, int rows, int cols, int split = 1
 }
 
 // The 16-byte tile's block order in ours_best where the shape has edge tiles: tile16_order, and
-// also groups of kSectorGroup tile rows where the input rows end in a partial tile and are short:
-// for 4- and 8-byte elements at most 1024 elements (16 tiles of fp32, 32 of fp64: the partial
-// tile column a large share of the tiles), for 2-byte ones at most kEdgeGroupCols2 (16 tiles)
-// and from kEdgeGroupRows2 rows. Measured on the H100 (docs/perf-notes.md), groups of 8 against
-// column-major: fp32 32000 x 1000 +1.9 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and
+// also groups of kSectorGroup tile rows where the input rows end in a partial tile and are short.
+// 4- and 8-byte elements: at most 1024 elements (16 tiles of fp32, 32 of fp64: the partial tile
+// column a large share of the tiles). Measured on the H100 (docs/perf-notes.md), groups of 8
+// against column-major: fp32 32000 x 1000 +1.9 to +3.0 points, fp64 32000 x 500 +3.3 to +3.5 and
 // 16000 x 1000 +2.4 to +2.7; past 1024 elements fp32 16000 x 2000 -0.3 to -1.6, fp32 8000 x 4000
 // 0.0, fp64 8000 x 2000 -1.2 and 4096 x 3906 +0.2; with no partial tile column (fp32 7812 x 4096)
 // -8.5.
-// 2-byte elements, ours_best before and after (A/B, 5dc96c3, H200 / H100): fp16 64000 x 1008
-// +1.8 / +5.8, x 1040 +1.2 / +6.1, x 1112 and x 1496 +2.5 / +7.8, x 2000 +1.8 / +5.8. Column-major
-// there reads 8-15% more from DRAM than the matrix holds; the groups read it once (counters). The
-// crossovers, groups of 8 against column-major (H200 / H100): 16000 to 48000 rows of 1008 and
-// 2000 -0.3 to +0.6 / +1.5 to +4.6; 4000 and 8000 rows of 1008 (in + out within the L2) -2.1 and
-// -1.6 / -1.2 and -0.5; past 2048 elements 24000 and 32000 x 3000 -3.1 and -1.0 / +1.3 and +1.4,
-// 16000 x 4008 -1.7 / +1.8, 8000 x 8008 -4.1 / -0.9 (at 64000 rows of 2056 to 4008 they still win,
-// +2.8 to +3.3 / +6.6 to +7.7: a longer bound would need the rows too).
+// 2-byte elements: rows off the 64-byte grid, at most kEdgeGroupCols2 elements (16 tiles), from
+// kEdgeGroupRows2 rows. Column-major there reads 8-15% more from DRAM than the matrix holds (each
+// 64-byte piece at a tile border read once for each of its tile columns, a tile column apart);
+// the groups read it once (counters). Rows on the 64-byte grid are not re-read, and there the
+// groups can cost (fp16 64000 x 1024, whole tiles, -1.7 on the H200): column-major. ours_best
+// before and after (A/B, 5dc96c3, H200 / H100): fp16 64000 x 1008 +1.8 / +5.8, x 1040 +1.2 /
+// +6.1, x 1112 and x 1496 +2.5 / +7.8, x 2000 +1.8 / +5.8. The crossovers, groups of 8 against
+// column-major (H200 / H100): 16000 to 48000 rows of 1008 and 2000 -0.3 to +0.6 / +1.5 to +4.6;
+// 4000 and 8000 rows of 1008 (in + out within the L2) -2.1 and -1.6 / -1.2 and -0.5; past 2048
+// elements 24000 and 32000 x 3000 -3.1 and -1.0 / +1.3 and +1.4, 16000 x 4008 -1.7 / +1.8,
+// 8000 x 8008 -4.1 / -0.9 (at 64000 rows of 2056 to 4008 they still win, +2.8 to +3.3 / +6.6 to
+// +7.7: a longer bound would need the rows too).
 inline constexpr int kEdgeGroupCols2 = 2048;
 inline constexpr int kEdgeGroupRows2 = 16000;
+inline constexpr int kDramPieceBytes = 64; // the piece a DRAM read brings in, as counted
 inline unsigned tile16_edges_order(int element_size, int rows, int cols) {
   const int side = 16 * (16 / element_size);
   if (element_size >= 4 && cols % side != 0 && cols <= 1024) return kSectorGroup;
-  if (element_size == 2 && cols % side != 0 && cols <= kEdgeGroupCols2 && rows >= kEdgeGroupRows2)
+  // Rows off the 64-byte grid end in a partial tile (a tile row is 256 bytes).
+  if (element_size == 2 && cols * 2 % kDramPieceBytes != 0 && cols <= kEdgeGroupCols2 &&
+      rows >= kEdgeGroupRows2)
     return kSectorGroup;
   return tile16_order(element_size, rows, cols);
 }

@@ -760,9 +760,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 8000, 4000, "16-byte tile, column-major order");
   takes(DType::fp32, 2000, 16000, "16-byte tile, column-major order");
   takes(DType::u8, 160000, 800, "16-byte tile, column-major order"); // 1-byte: not measured
-  // 2-byte elements whose input rows end in a partial tile, up to 2048 elements (16 tiles), from
-  // 16000 rows: groups of 8 tile rows, split sectors or not, past sector_aware_order's 8 tile
-  // columns too; whole tile columns, longer rows or fewer rows, column-major.
+  // 2-byte elements whose input rows are off the 64-byte grid (so end in a partial tile), up to
+  // 2048 elements (16 tiles), from 16000 rows: groups of 8 tile rows, split sectors or not, past
+  // sector_aware_order's 8 tile columns too; rows on the 64-byte grid (whole tile columns or not),
+  // longer rows or fewer rows, column-major.
   takes(DType::fp16, 64000, 1008, "16-byte tile, groups of 8 tile rows");
   takes(DType::bf16, 64000, 1040, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp16, 64000, 1112, "16-byte tile, groups of 8 tile rows");
@@ -772,6 +773,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 16000, 1008, "16-byte tile, groups of 8 tile rows");
   takes(DType::fp16, 15984, 1008, "16-byte tile, column-major order");
   takes(DType::bf16, 8000, 2000, "16-byte tile, column-major order");
+  takes(DType::fp16, 64000, 1056, "16-byte tile, column-major order");
   // 8-byte elements whose output rows are not whole packets (rows odd), from 16 MB, the lanes over
   // an input row idle at most a quarter: the scalar grid tile, in tile_scalar_order's orders
   // (scalar_grid_wins); ahead of the gather where the matrix is tall. Elsewhere the scalar tile.
