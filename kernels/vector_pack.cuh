@@ -31,6 +31,20 @@ __device__ __forceinline__ uint4 load16_stream(const void* p) {
   return *reinterpret_cast<const uint4*>(p);
 #endif
 }
+// A plain 16-byte load (through the L1) that asks the L2 to fetch the whole aligned 256-byte
+// piece it lies in (sm_80 and up; a plain load on older GPUs): where a tile's row segments are
+// off the 256-byte grid, each piece then comes from DRAM at once, not half for each of two tiles.
+__device__ __forceinline__ uint4 load16_piece256(const void* p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  uint4 v;
+  asm("ld.global.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+      : "l"(p));
+  return v;
+#else
+  return *reinterpret_cast<const uint4*>(p);
+#endif
+}
 __device__ __forceinline__ void store16_stream(void* p, const uint4& v) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),

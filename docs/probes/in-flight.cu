@@ -51,8 +51,9 @@ __global__ void __launch_bounds__(256)
 // L2LOADS: its loads cached in the L2 only.
 template <typename T, bool L2LOADS>
 __global__ void __launch_bounds__(256) tile_k(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, false, L2LOADS>(out, in, cols, rows,
-                                                                              nreps);
+  tb::ours::tile16_body<T, tb::kColumnMajor, false, 1, false, false,
+                        L2LOADS ? tb::ours::kLoadsL2Only : tb::ours::kLoadsPlain>(out, in, cols,
+                                                                                  rows, nreps);
 }
 
 struct Gpu {

@@ -1,10 +1,11 @@
-// Our 16-byte tile transpose (kernels/ours/tile16.cuh) in five block orders, to measure what DRAM
-// page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, column-major, and
-// groups of 4 tile columns;
-// with a persistent grid (one wave of blocks looping over the tiles); with taller tiles (at
-// least 8 packets a thread) and with registers capped for full occupancy. Shapes whose rows are not
-// whole 16-byte packets run its bounds-checked scalar path everywhere (noted); the unaligned
-// variant reads and writes them in 16-byte packets anyway.
+// Our 16-byte tile transpose (kernels/ours/tile16.cuh) in five block orders, to measure what
+// DRAM page locality is worth: row-major (group 1), groups of 8 and 32 tile rows, column-major,
+// and groups of 4 tile columns; with a persistent grid (one wave of blocks looping over the
+// tiles); with taller tiles (at least 8 packets a thread) and with registers capped for full
+// occupancy; with packet edges in two orders, their loads plain or fetching whole 256-byte
+// pieces into the L2 (input rows off the 256-byte grid). Shapes whose rows are not whole 16-byte
+// packets run its bounds-checked scalar path everywhere (noted); the unaligned variant reads and
+// writes them in 16-byte packets anyway.
 #include "kernels/ours/tile16_unaligned.cuh"
 
 #include <fmt/format.h>
@@ -32,10 +33,10 @@ __global__ void __launch_bounds__(256, occupancy_blocks<T>())
 // The edge tiles of aligned shapes in packets (EDGES), in column-major order or groups of tile
 // rows or columns (ours_best takes either: tile16_order); the capped one is column-major, held
 // to the plain tile's blocks an SM (tile16_plain_blocks).
-template <typename T, unsigned GROUP>
+template <typename T, unsigned GROUP, int LOADS = tb::ours::kLoadsPlain>
 __global__ void __launch_bounds__(256)
     ours_tile16e(T* out, const T* in, int cols, int rows, int nreps) {
-  tb::ours::tile16_body<T, GROUP, false, 1, false, true>(out, in, cols, rows, nreps);
+  tb::ours::tile16_body<T, GROUP, false, 1, false, true, LOADS>(out, in, cols, rows, nreps);
 }
 template <typename T>
 __global__ void __launch_bounds__(256, tb::ours::tile16_plain_blocks<T>())
@@ -51,13 +52,14 @@ __global__ void __launch_bounds__(256)
 
 namespace {
 
-// EDGES: 1 = edge tiles in packets, 2 = the same with the registers capped.
+// EDGES: 1 = edge tiles in packets, 2 = the same with the registers capped. LOADS (with
+// EDGES 1): the tile's loads (tile16.cuh, kLoadsPlain and the rest).
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false, bool OCC = false, int EDGES = 0>
+          bool HINTS = false, bool OCC = false, int EDGES = 0, int LOADS = tb::ours::kLoadsPlain>
 struct Launch {
   template <typename T> static void run(const tb::LaunchArgs& a) {
     const std::size_t smem = tb::ours::Tile16<T, MIN_R>::kSmem;
-    auto kernel = EDGES == 1   ? ours_tile16e<T, GROUP>
+    auto kernel = EDGES == 1   ? ours_tile16e<T, GROUP, LOADS>
                   : EDGES == 2 ? ours_tile16e_capped<T>
                   : OCC        ? ours_tile16_occ<T>
                   : UNALIGNED  ? ours_tile16u<T, GROUP, PERSISTENT>
@@ -78,7 +80,7 @@ std::string packet_note(const tb::LaunchArgs& a) {
 }
 
 template <unsigned GROUP, bool PERSISTENT = false, bool UNALIGNED = false, int MIN_R = 1,
-          bool HINTS = false, bool OCC = false, int EDGES = 0>
+          bool HINTS = false, bool OCC = false, int EDGES = 0, int LOADS = tb::ours::kLoadsPlain>
 bool add(const char* id, const char* name, int order) {
   const std::string walk =
       GROUP == tb::kColumnMajor ? std::string("column-major block order")
@@ -87,17 +89,21 @@ bool add(const char* id, const char* name, int order) {
       : GROUP > 1 ? fmt::format("groups of {} tile rows", GROUP)
                   : std::string("row-major block order");
   return tb::register_kernel(
-      tb::kernel(id, tb::Family::ours, name,
-                 tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC, EDGES>>())
+      tb::kernel(
+          id, tb::Family::ours, name,
+          tb::launcher<Launch<GROUP, PERSISTENT, UNALIGNED, MIN_R, HINTS, OCC, EDGES, LOADS>>())
           .source(tb::ours::kSource)
           .summary(
-              fmt::format("16-byte {}tile, {}, {}{}{}{}{}{}", UNALIGNED ? "unaligned-row " : "",
+              fmt::format("16-byte {}tile, {}, {}{}{}{}{}{}{}", UNALIGNED ? "unaligned-row " : "",
                           walk, PERSISTENT ? "persistent grid" : "one block a tile",
                           HINTS ? ", streaming cache hints" : "",
                           MIN_R > 1 ? fmt::format(", at least {} packets in flight", MIN_R) : "",
                           OCC ? ", registers capped for full occupancy" : "",
                           EDGES ? ", edge tiles in packets" : "",
-                          EDGES == 2 ? ", registers of the plain tile" : ""))
+                          EDGES == 2 ? ", registers of the plain tile" : "",
+                          LOADS == tb::ours::kLoadsPiece256
+                              ? ", each load fetching its whole 256-byte piece into the L2"
+                              : ""))
           .output(tb::Output::transpose)
           .geometry(64, 64, 256, 1) // fp32: 64 x 64; in general 16V x 16V elements
           .order(order)
@@ -131,6 +137,12 @@ bool add(const char* id, const char* name, int order) {
         "ours_tile16_edges", "Ours: 16B tile, column-major, packet edges", 17) &&
     add<8, false, false, 1, false, false, 1>("ours_tile16_edges_g8",
                                              "Ours: 16B tile, groups of 8, packet edges", 19) &&
+    add<tb::kColumnMajor, false, false, 1, false, false, 1, tb::ours::kLoadsPiece256>(
+        "ours_tile16_edges_piece", "Ours: 16B tile, column-major, packet edges, 256-byte pieces",
+        23) &&
+    add<8, false, false, 1, false, false, 1, tb::ours::kLoadsPiece256>(
+        "ours_tile16_edges_g8_piece", "Ours: 16B tile, groups of 8, packet edges, 256-byte pieces",
+        24) &&
     add<tb::column_groups(4), false, false, 1, false, false, 1>(
         "ours_tile16_edges_cg4", "Ours: 16B tile, groups of 4 columns, packet edges", 20) &&
     add<tb::kColumnMajor, false, false, 1, false, false, 2>(

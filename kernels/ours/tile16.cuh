@@ -106,11 +106,15 @@ template <int ES> __device__ __forceinline__ uint4 transpose_words(const unsigne
   }
 }
 
+// The tile's loads (LOADS): plain, through the L1; cached in the L2 only (ld.global.cg), which
+// take no L1 line while in flight (docs/probes/in-flight.cu measures what that is worth beside a
+// large shared carveout); or plain, each asking the L2 for its whole 256-byte piece
+// (load16_piece256), for input rows off the 256-byte grid.
+inline constexpr int kLoadsPlain = 0, kLoadsL2Only = 1, kLoadsPiece256 = 2;
+
 // One tile of the 16-byte transpose (tile index `t` in grouped order).
-// L2LOADS: the loads cached in the L2 only (ld.global.cg), which take no L1 line while in
-// flight (docs/probes/in-flight.cu measures what that is worth beside a large shared carveout).
 template <typename T, unsigned GROUP, int MIN_R = 1, bool HINTS = false, bool EDGES = false,
-          bool L2LOADS = false>
+          int LOADS = kLoadsPlain>
 __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restrict__ in, int cols,
                                            int rows, unsigned t, unsigned char* smem_raw) {
   using L = Tile16<T, MIN_R>;
@@ -137,9 +141,10 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
     for (int i = 0; i < R; ++i) {
       const int row = EDGES ? min(y0 + i * 16 + lr, rows - 1) : y0 + i * 16 + lr;
       const T* p = in + static_cast<long long>(row) * cols + col;
-      v[i] = HINTS     ? load16_stream(p)
-             : L2LOADS ? __ldcg(reinterpret_cast<const uint4*>(p))
-                       : *reinterpret_cast<const uint4*>(p);
+      v[i] = HINTS                     ? load16_stream(p)
+             : LOADS == kLoadsL2Only   ? __ldcg(reinterpret_cast<const uint4*>(p))
+             : LOADS == kLoadsPiece256 ? load16_piece256(p)
+                                       : *reinterpret_cast<const uint4*>(p);
     }
 #pragma unroll
     for (int i = 0; i < R; ++i) tile[L::slot(i * 16 + lr, lc)] = v[i];
@@ -192,7 +197,7 @@ __device__ __forceinline__ void tile16_one(T* __restrict__ out, const T* __restr
 
 // PERSISTENT: a grid of one wave whose blocks loop over the tiles; otherwise one tile a block.
 template <typename T, unsigned GROUP, bool PERSISTENT, int MIN_R = 1, bool HINTS = false,
-          bool EDGES = false, bool L2LOADS = false>
+          bool EDGES = false, int LOADS = kLoadsPlain>
 __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __restrict__ in, int cols,
                                             int rows, int nreps) {
   using L = Tile16<T, MIN_R>;
@@ -200,7 +205,7 @@ __device__ __forceinline__ void tile16_body(T* __restrict__ out, const T* __rest
   const unsigned tiles = ((cols + L::COLS - 1) / L::COLS) * ((rows + L::ROWS - 1) / L::ROWS);
   for (int r = 0; r < nreps; ++r) {
     for (unsigned t = blockIdx.x; t < tiles; t += PERSISTENT ? gridDim.x : tiles) {
-      tile16_one<T, GROUP, MIN_R, HINTS, EDGES, L2LOADS>(out, in, cols, rows, t, smem_raw);
+      tile16_one<T, GROUP, MIN_R, HINTS, EDGES, LOADS>(out, in, cols, rows, t, smem_raw);
       if (PERSISTENT || nreps > 1) __syncthreads(); // the next tile reuses the shared tile
     }
   }
