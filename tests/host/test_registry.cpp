@@ -2,6 +2,7 @@
 #include "harness/core/registry.hpp"
 #include "harness/options.hpp"
 #include "harness/selection.hpp"
+#include "harness/sinks/csv.hpp"
 #include "harness/sinks/listing.hpp"
 #include "kernels/ours/choices.hpp"
 #include "kernels/ours/dram_peak.hpp"
@@ -1178,4 +1179,31 @@ TEST(Registry, EveryConfigLoadsAndNamesRegisteredKernels) {
         << e.path();
   }
   EXPECT_GE(n, 13);
+}
+
+// The shape map of record shows, beside each ours_best figure, the path it took. On a host with
+// no GPU ours_best makes the H200's choices (kernels/ours/dram_peak.hpp), and on a GPU below the
+// H200's DRAM peak the H100's, so the map of that GPU is read back here: a rule that moves a map
+// shape to another path fails until the map is measured again (configs/shape-map-*.toml) or the
+// rule is bounded off the map. No figure of record is left beside a path ours_best no longer takes.
+TEST(Registry, MapOfRecordTakesTodaysPaths) {
+  const KernelSpec* k = find_kernel("ours_best");
+  ASSERT_NE(k, nullptr);
+  const std::string gpu =
+      tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps()) ? "h100-80gb-hbm3" : "h200";
+  int shapes = 0;
+  for (const char* bytes : {"1b", "2b", "4b", "8b"}) {
+    const std::string path =
+        std::string(TB_SOURCE_DIR) + "/results/" + gpu + "/shape-map-" + bytes + ".csv";
+    for (const Record& r : read_records_csv(path)) {
+      if (r.kernel_id != "ours_best") continue;
+      ++shapes;
+      EXPECT_EQ(
+          note_of(*k, r.dtype, static_cast<int>(r.shape.rows), static_cast<int>(r.shape.cols)),
+          r.message)
+          << dtype_name(r.dtype) << " " << r.shape.rows << "x" << r.shape.cols << " in " << path
+          << ": ours_best now takes another path than the map of record measured";
+    }
+  }
+  EXPECT_EQ(shapes, 39 * 5) << "the " << gpu << " map of record: 39 shapes in each of 5 types";
 }
