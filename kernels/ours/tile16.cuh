@@ -257,9 +257,10 @@ inline constexpr int kDramPieceBytes = 64; // the piece a DRAM read brings in, a
 inline unsigned tile16_edges_order(int element_size, int rows, int cols) {
   const int side = 16 * (16 / element_size);
   if (element_size >= 4 && cols % side != 0 && cols <= 1024) return kSectorGroup;
-  // Rows off the 64-byte grid end in a partial tile (a tile row is 256 bytes).
-  if (element_size == 2 && cols * 2 % kDramPieceBytes != 0 && cols <= kEdgeGroupCols2 &&
-      rows >= kEdgeGroupRows2)
+  // Rows off the 64-byte grid end in a partial tile (a tile row is 256 bytes). The bound first,
+  // so that the row's bytes are computed only where they fit an int.
+  if (element_size == 2 && cols <= kEdgeGroupCols2 && rows >= kEdgeGroupRows2 &&
+      cols * element_size % kDramPieceBytes != 0)
     return kSectorGroup;
   return tile16_order(element_size, rows, cols);
 }
