@@ -34,6 +34,11 @@ __device__ __forceinline__ uint4 load16_stream(const void* p) {
 // A plain 16-byte load (through the L1) that asks the L2 to fetch the whole aligned 256-byte
 // piece it lies in (sm_80 and up; a plain load on older GPUs): where a tile's row segments are
 // off the 256-byte grid, each piece then comes from DRAM at once, not half for each of two tiles.
+// Measured on an H200 (docs/perf-notes.md, 2026-11-28): the pieces do come from DRAM whole, so a
+// walk that leaves a piece's other half for later reads it again (column-major tiles, fp16 64000
+// x 1000: DRAM reads 0.755 of the bytes moved against 0.561, 78.6% of memcpy against 88.6); in
+// groups of tile rows +0.4 to +0.8 where rows are off the grid and -1.2 where they are on it.
+// No path of ours_best uses it.
 __device__ __forceinline__ uint4 load16_piece256(const void* p) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   uint4 v;
