@@ -24,7 +24,7 @@ for f in sorted(glob.glob(os.path.join(d, 'counters*.csv'))):
         reads[(r['kernel'], r['dtype'], r['rows'], r['cols'])].append(float(r['dram_read_bytes']) / int(r['bytes_per_rep']))
 shapes = sorted({k[1:] for k in runs}, key=lambda k: (ES[k[0]], k[0], int(k[2]), int(k[1])))
 mean = lambda v: sum(v) / len(v)
-print('# Groups of 8 tile rows against column-major order (H200, 4874335)\n')
+print('# Groups of 8 tile rows against column-major order (H200, 4874335; pow2-rows on a second H200)\n')
 print('% of cudaMemcpy in the same run, one figure a pass; DRAM reads from the counters files.\n')
 print('| type | rows × cols | output row mod 256 B | a tile column in + out (MB) | column-major | groups of 8 | groups − column-major | column-major DRAM reads / bytes | `ours_best` (path) |')
 print('|---|---|---|---|---|---|---|---|---|')
