@@ -424,7 +424,9 @@ constexpr bool words_chunked_wins(int element_size, int rows, int cols) {
 // +2.4, +1.4; +1.6, +1.3; +1.2, +0.9 (fp16 4000008 x 16 98.4 -> 100.8). So it takes elements of 2
 // bytes and more at up to 4 packets, 1-byte ones at one.
 constexpr bool narrow_grid_wins(int element_size, int rows, int cols) {
-  const int packets = cols * element_size / 16;
+  // In 64 bits: the narrow tile also takes s x L, whose long side's bytes pass 2^31 from fp32
+  // 8 x 2^29 (17 GB).
+  const long long packets = static_cast<long long>(cols) * element_size / 16;
   return rows > cols && grid_pitch_offset(rows, element_size) != 0 &&
          ((element_size >= 2 && packets <= 4) || (element_size == 1 && packets == 1));
 }

@@ -251,9 +251,9 @@ inline unsigned tile16_order(int element_size, int rows, int cols, int split = 1
 // elements 24000 and 32000 x 3000 -3.1 and -1.0 / +1.3 and +1.4, 16000 x 4008 -1.7 / +1.8,
 // 8000 x 8008 -4.1 / -0.9 (at 64000 rows of 2056 to 4008 they still win, +2.8 to +3.3 / +6.6 to
 // +7.7: a longer bound would need the rows too). All of these have rows a multiple of 128, so the
-// output rows lie on the 256-byte grid. Off it the H200 loses in groups (4874335: 32064 to 64064
-// rows of 1008 and 2000 -0.7 to -2.0, 16064 x 1008 +0.4, 80064 rows +0.8 and +1.4; the same bytes
-// read and written, counted): the H100 there is not yet measured, so the rule stands as it is.
+// output rows lie on the 256-byte grid. Off it the H200 loses in groups (4874335: 16064 to 64064
+// rows of 1008 and 2000 -0.7 to -2.0 but 16064 x 1008 +0.4; 80064 rows +1.4 and +0.8; the same
+// bytes read and written, counted): the H100 there is not yet measured, so the rule stands.
 inline constexpr int kEdgeGroupCols2 = 2048;
 inline constexpr int kEdgeGroupRows2 = 16000;
 inline constexpr int kDramPieceBytes = 64; // the piece a DRAM read brings in, as counted

@@ -1207,3 +1207,42 @@ TEST(Registry, MapOfRecordTakesTodaysPaths) {
   }
   EXPECT_EQ(shapes, 39 * 5) << "the " << gpu << " map of record: 39 shapes in each of 5 types";
 }
+
+// Every kernel's note (the host side of its choice of path) at the extremes the command line
+// accepts: sides up to 2^31 - 1, two or three of a long side, squares past 2^31 elements, a
+// short side of whole packets below a long side of 2^28-2^30 (the narrow tile: fp32 8 x 2^29 is
+// 17 GB, within an H200). The choices' arithmetic is int (a kernel's rows and cols are int); a
+// product that passes 2^31 there is undefined, which the sanitizer build of these tests stops at.
+TEST(Registry, ExtremeShapesChooseAPath) {
+  constexpr int kMax = 2147483647;
+  const std::vector<std::pair<int, int>> shapes = {
+      {1, kMax},       {kMax, 1},       {2, kMax},       {kMax, 2},       {3, 715827882},
+      {715827882, 3},  {2, 33554433},   {33554433, 2},   {7, 306783378},  {306783378, 7},
+      {100, 21474836}, {21474836, 100}, {1000, 2147483}, {2147483, 1000}, {4096, 524287},
+      {524287, 4096},  {46341, 46341},  {65536, 32769},  {32769, 65536},  {131071, 16385},
+      {8, 1 << 28},    {8, 1 << 29},    {16, 1 << 30},   {1 << 30, 16}};
+  int checked = 0;
+  for (const auto& k : registered_kernels()) {
+    if (!k.note) continue;
+    for (DType t : k.dtypes)
+      for (const auto& [rows, cols] : shapes) {
+        EXPECT_NO_THROW(note_of(k, t, rows, cols)) << k.id << " " << rows << "x" << cols;
+        ++checked;
+      }
+  }
+  EXPECT_GT(checked, 1000);
+  const KernelSpec* best = find_kernel("ours_best");
+  ASSERT_NE(best, nullptr);
+  // ours_best at the extremes takes the paths it takes at the map's shapes of the same class.
+  for (DType t : best->dtypes) {
+    const std::string n(dtype_name(t));
+    EXPECT_EQ(note_of(*best, t, 1, kMax), "path: copy (one row or one column)") << n;
+    EXPECT_EQ(note_of(*best, t, kMax, 1), "path: copy (one row or one column)") << n;
+    for (const auto& [rows, cols] : {std::pair{2, kMax}, {3, 715827882}, {2, 33554433}})
+      EXPECT_EQ(note_of(*best, t, rows, cols), "path: skinny, interleave in registers")
+          << n << " " << rows << "x" << cols;
+    for (const auto& [rows, cols] : {std::pair{kMax, 2}, {715827882, 3}, {33554433, 2}})
+      EXPECT_EQ(note_of(*best, t, rows, cols), "path: skinny, de-interleave in registers")
+          << n << " " << rows << "x" << cols;
+  }
+}
