@@ -16,7 +16,8 @@
 // de-interleave's writes to a few long rows cost by segment length and rows, the class where the
 // H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
-// (./pt words: the word tile's table only; ./pt segments, lanes, atoms, walk: the tables below).
+// (./pt words: the word tile's table only; ./pt segments, lanes, atoms, walk, rows128k, sweep128k:
+// the tables below).
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
 
@@ -211,7 +212,8 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
   const bool words_only =
-      only == "words" || only == "segments" || only == "lanes" || only == "atoms" || only == "walk";
+      only == "words" || only == "segments" || only == "lanes" || only == "atoms" || only == "walk" ||
+      only == "rows128k" || only == "sweep128k";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -340,6 +342,28 @@ int main(int argc, char** argv) {
         std::printf(" %6.1f/%6.1f", 100 * moved / own / ref, 100 * moved / car / ref);
       }
       std::printf("\n");
+    }
+  }
+  // Argument "rows128k": rows of about 128 KB at pitches of 2^6 to 2^17 times an odd number, and
+  // 128832 bytes, where the 16-byte tile at fp16 L x 1000 and 1000 x L lost 2 to 8 points against
+  // the pitches beside it at the same bytes (docs/perf-notes.md, "the pitch of 128 KB rows"):
+  // whether a plain copy of the same tiles sees it.
+  const long long rows128k[] = {128000, 128064, 128128, 128256, 128512, 128832, 129024, 131072};
+  const int rows128k_tiles[][2] = {{64, 256}, {128, 256}, {16, 1024}};
+  if (only == "rows128k")
+    table("Rows of about 128 KB (2^10, 2^6, 2^7, 2^8, 2^9 x odd, 128832, 2^11 x odd, 2^17):",
+          rows128k, rows128k_tiles, out, in, bytes, timer, memcpy_s);
+  // Argument "sweep128k": every pitch from 124 KB to 132 KB in steps of 64 bytes, 64 x 256 tiles,
+  // one line a pitch: which pitches of this range the memory system charges as it charges 128832.
+  if (only == "sweep128k") {
+    std::printf("\nRows of 124-132 KB, 64 x 256 tiles:\n%8s %6s %6s\n", "pitch", "read", "write");
+    for (long long p = 124 * kb; p <= 132 * kb; p += 64) {
+      const Tiles t = make_tiles(bytes, p, 64, 256);
+      const unsigned blocks = static_cast<unsigned>(t.tx * t.ty);
+      const double moved = 2.0 * blocks * t.n * 16, ref = 2.0 * bytes / memcpy_s;
+      const double rd = timer.seconds([&] { copy_tiles<true><<<blocks, 256>>>(out, in, t); });
+      const double wr = timer.seconds([&] { copy_tiles<false><<<blocks, 256>>>(out, in, t); });
+      std::printf("%8lld %6.1f %6.1f\n", p, 100 * moved / rd / ref, 100 * moved / wr / ref);
     }
   }
   if (only == "segments")
