@@ -211,9 +211,9 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
-  const bool words_only =
-      only == "words" || only == "segments" || only == "lanes" || only == "atoms" || only == "walk" ||
-      only == "rows128k" || only == "sweep128k";
+  const bool words_only = only == "words" || only == "segments" || only == "lanes" ||
+                          only == "atoms" || only == "walk" || only == "rows128k" ||
+                          only == "sweep128k";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
