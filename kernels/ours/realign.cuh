@@ -254,7 +254,11 @@ __device__ __forceinline__ void tile16r_body(T* __restrict__ out, const T* __res
 // and +1.1 (H100), 64000 x 500 +2.2 and +0.9, 16000 x 2000 +0.7 and +1.0, fp64 16000 x 1000 +0.5
 // and +1.0, 32000 x 500 +0.5 and +0.9; past 8000 bytes fp32 8000 x 4000 -1.4 (H200), fp64 8000 x
 // 2000 -2.1 and -0.7; wider than tall (1000 x 32000, 2000 x 16000, 4000 x 8000) -4 to -8, and
-// without a partial tile column (7812 x 4096) -8; 2-byte elements -0.9 to -3.9 (H200).
+// without a partial tile column (7812 x 4096) -8; 2-byte elements -0.9 to -3.9 (H200). Those
+// A/Bs had output rows on the 256-byte grid. Off it (L a multiple of 8, not of 32) fp64 ran
+// behind column-major on two H200s (6961911: L x 1000 -1.1 to -2.6, x 600 -1.0, x 500 -0.5),
+// fp32 level or ahead. Not a rule: without this tile these shapes walk groups of tile rows
+// (tile16_edges_order), which lose there too, and the H100 has not run them.
 constexpr bool tile16_realign_wins(int element_size, int rows, int cols) {
   const int side = 16 * (16 / element_size);
   return (element_size == 4 || element_size == 8) && rows > cols && cols % side != 0 &&
