@@ -16,8 +16,8 @@
 // de-interleave's writes to a few long rows cost by segment length and rows, the class where the
 // H200 and a second H100 lose 1-6 points ("the aligned tall shapes and the 256-byte grid").
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
-// (./pt words: the word tile's table only; ./pt segments, lanes, atoms, walk, rows128k, sweep128k:
-// the tables below).
+// (./pt words: the word tile's table only; ./pt segments, lanes, atoms, walk, rows128k, sweep128k,
+// rows2k: the tables below).
 // The first configuration is checked packet by packet against the host before any timing.
 #include "probe_timing.cuh"
 
@@ -55,12 +55,20 @@ __device__ void copy_in_rounds(uint4* out, const uint4* in, int n, Map map) {
 
 // One tile a block. READ: pitched -> contiguous; else the mirror. U = 4 for the tables of
 // squares, tall shapes and the word tile (tiles of at most 1024 packets: one round), 8 for the
-// segments of up to 4 KB a row.
-template <bool READ, int U = 4>
+// segments of up to 4 KB a row. G = 0: column-major, down a whole tile column first; G > 0:
+// groups of G tile rows, down the group's tile rows and then across its tile columns (the
+// transpose's groups of tile rows, sector_aware_order).
+template <bool READ, int U = 4, int G = 0>
 __global__ void __launch_bounds__(256) copy_tiles(uint4* out, const uint4* in, Tiles t) {
   const long long b = blockIdx.x;
-  const long long y = b % t.ty, x = b / t.ty; // column-major: down a tile column first
-  const int wp = t.W / 16;                    // packets a row
+  long long y = b % t.ty, x = b / t.ty;
+  if (G > 0) {
+    const long long g = b / (G * t.tx), gr = G < t.ty - g * G ? G : t.ty - g * G;
+    const long long i = b - g * G * t.tx;
+    y = g * G + i % gr;
+    x = i / gr;
+  }
+  const int wp = t.W / 16; // packets a row
   copy_in_rounds<U>(out, in, t.n, [&](int q, long long& from, long long& to) {
     const int r = q / wp, c = q % wp;
     const long long pitched = ((y * t.R + r) * t.pitch + x * t.W) / 16 + c;
@@ -213,7 +221,7 @@ int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
   const bool words_only = only == "words" || only == "segments" || only == "lanes" ||
                           only == "atoms" || only == "walk" || only == "rows128k" ||
-                          only == "sweep128k";
+                          only == "sweep128k" || only == "rows2k";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
@@ -353,6 +361,47 @@ int main(int argc, char** argv) {
   if (only == "rows128k")
     table("Rows of about 128 KB (2^10, 2^6, 2^7, 2^8, 2^9 x odd, 128832, 2^11 x odd, 2^17):",
           rows128k, rows128k_tiles, out, in, bytes, timer, memcpy_s);
+  // Argument "rows2k": the input rows of the tall L x 1000 class and its neighbours (fp16: 1792,
+  // 2000, 2016, 2048, 2080 and 2304 bytes, and 2112 and 2176, on the 64-byte grid but off the
+  // 256-byte one; all but 1792, 2048 and 2304 end in a partial tile of 256 bytes, which the probe
+  // leaves unread), tiles of 128 x 256 (the fp16 16-byte tile) and 64 x 256, in column-major
+  // order and in groups of 8 tile rows: what reading and writing rows off the grid costs a plain
+  // copy, against the 4-7 points a partial last tile column costs the transpose
+  // (docs/perf-notes.md).
+  const long long rows2k[] = {1792, 2000, 2016, 2048, 2080, 2112, 2176, 2304};
+  const int rows2k_tiles[][2] = {{128, 256}, {64, 256}};
+  if (only == "rows2k") {
+    std::printf(
+        "\nRows of about 2 KB (on the 256-byte grid: 1792, 2048, 2304; on the 64-byte grid: "
+        "2112, 2176), column-major / "
+        "groups of 8 tile rows:\n%16s",
+        "tile");
+    for (long long p : rows2k) std::printf(" %13lld", p);
+    std::printf("\n");
+    for (const auto& sh : rows2k_tiles)
+      for (int rw = 0; rw < 2; ++rw) {
+        std::printf("%5d x %4d %5s", sh[0], sh[1], rw == 0 ? "read" : "write");
+        for (long long p : rows2k) {
+          const Tiles t = make_tiles(bytes, p, sh[0], sh[1]);
+          const unsigned blocks = static_cast<unsigned>(t.tx * t.ty);
+          const double moved = 2.0 * blocks * t.n * 16, ref = 2.0 * bytes / memcpy_s;
+          const double cm = timer.seconds([&] {
+            if (rw == 0)
+              copy_tiles<true><<<blocks, 256>>>(out, in, t);
+            else
+              copy_tiles<false><<<blocks, 256>>>(out, in, t);
+          });
+          const double g8 = timer.seconds([&] {
+            if (rw == 0)
+              copy_tiles<true, 4, 8><<<blocks, 256>>>(out, in, t);
+            else
+              copy_tiles<false, 4, 8><<<blocks, 256>>>(out, in, t);
+          });
+          std::printf(" %6.1f/%6.1f", 100 * moved / cm / ref, 100 * moved / g8 / ref);
+        }
+        std::printf("\n");
+      }
+  }
   // Argument "sweep128k": every pitch from 124 KB to 132 KB in steps of 64 bytes, 64 x 256 tiles,
   // one line a pitch: which pitches of this range the memory system charges as it charges 128832.
   if (only == "sweep128k") {

@@ -64,7 +64,7 @@ def pitch_classes(runs, kernels, dtypes, pitch_of, title, map_shape):
 
 
 print('# Rows of about 128 KB: the pitch at the same bytes (H200, 6961911)\n')
-print('Files and commands: `cmd`. `first-*` ran on one H200, the rest on a second one.')
+print('Files and commands: `cmd`. `first-*` ran on one H200, `rows2k-*` on a second, the rest on a third.')
 
 sweep, paths = load('sweep')
 pitch_classes(sweep, ['ours_best', 'ours_tile16_edges', 'ours_tile16_edges_g8'],
@@ -135,7 +135,7 @@ print('\n### The probe: a plain copy of tiles at these pitches (no transpose)\n'
 print('`docs/probes/pitched-tiles.cu`: each block copies one tile of R rows × W bytes between rows at the '
       'pitch and a contiguous buffer, tiles in column-major order, 128 MB each way; read / write, % of '
       'cudaMemcpyAsync.\n')
-for f in sorted(glob.glob(os.path.join(d, 'rows128k-*.txt'))):
+for f in sorted(glob.glob(os.path.join(d, 'rows128k-*.txt'))) + sorted(glob.glob(os.path.join(d, 'rows2k-*.txt'))):
     print('```\n' + open(f).read().strip() + '\n```\n')
 sw = collections.defaultdict(list)
 for f in sorted(glob.glob(os.path.join(d, 'sweep128k-*.txt'))):
