@@ -18,7 +18,8 @@
 // Build and run: nvcc -O3 -arch=sm_90 -std=c++17 docs/probes/pitched-tiles.cu -o pt && ./pt
 // (./pt words: the word tile's table only; ./pt segments, lanes, atoms, walk, rows128k, sweep128k,
 // rows2k: the tables below).
-// The first configuration is checked packet by packet against the host before any timing.
+// Two read configurations are checked packet by packet against the host before any timing:
+// column-major at 128 KB rows, and groups of 8 tile rows at 2000-byte rows (partial tiles).
 #include "probe_timing.cuh"
 
 #include <cstdio>
@@ -131,29 +132,42 @@ Tiles make_tiles(long long bytes, long long pitch, int R, int W) {
   return t;
 }
 
-// The first read configuration against the host: every contiguous packet from its pitched place.
-bool check(uint4* out, uint4* in, long long bytes) {
-  const Tiles t = make_tiles(bytes, 128LL << 10, 64, 256);
+// A read configuration against the host, in block order G (copy_tiles): every block's packets
+// come from one tile of the pitched matrix, found from the block's first packet, and every tile
+// is copied once. Packet i of `in` holds i.
+template <int G> bool check(uint4* out, uint4* in, long long bytes, long long pitch, int R, int W) {
+  const Tiles t = make_tiles(bytes, pitch, R, W);
   const long long total = bytes / 16;
   std::vector<uint4> h(total);
   for (long long i = 0; i < total; ++i)
     h[i] = make_uint4(static_cast<unsigned>(i), static_cast<unsigned>(i >> 32), 7, 9);
   CHECK(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
-  copy_tiles<true><<<static_cast<unsigned>(t.tx * t.ty), 256>>>(out, in, t);
+  copy_tiles<true, 4, G><<<static_cast<unsigned>(t.tx * t.ty), 256>>>(out, in, t);
   CHECK(cudaGetLastError());
   std::vector<uint4> o(total);
   CHECK(cudaMemcpy(o.data(), out, bytes, cudaMemcpyDeviceToHost));
   const int wp = t.W / 16;
-  for (long long b = 0; b < t.tx * t.ty; ++b)
+  std::vector<char> seen(t.tx * t.ty, 0);
+  for (long long b = 0; b < t.tx * t.ty; ++b) {
+    const uint4 first = o[b * t.n];
+    const long long p0 = static_cast<long long>(first.x) | static_cast<long long>(first.y) << 32;
+    const long long row = p0 * 16 / t.pitch, col = p0 * 16 % t.pitch;
+    const long long y = row / t.R, x = col / t.W;
+    if (row % t.R != 0 || col % t.W != 0 || x >= t.tx || y >= t.ty || seen[y * t.tx + x]++) {
+      std::printf("check (G %d, pitch %lld): block %lld starts at packet %lld, not a new tile\n", G,
+                  pitch, b, p0);
+      return false;
+    }
     for (int q = 0; q < t.n; ++q) {
-      const long long y = b % t.ty, x = b / t.ty, r = q / wp, c = q % wp;
+      const long long r = q / wp, c = q % wp;
       const long long p = ((y * t.R + r) * t.pitch + x * t.W) / 16 + c;
       if (o[b * t.n + q].x != static_cast<unsigned>(p) || o[b * t.n + q].z != 7) {
-        std::printf("check: packet %lld of tile %lld holds %u, expected %lld\n",
-                    static_cast<long long>(q), b, o[b * t.n + q].x, p);
+        std::printf("check (G %d, pitch %lld): packet %d of block %lld holds %u, expected %lld\n",
+                    G, pitch, q, b, o[b * t.n + q].x, p);
         return false;
       }
     }
+  }
   return true;
 }
 
@@ -219,14 +233,15 @@ void table(const char* title, const long long (&pitches)[NP], const int (&shapes
 
 int main(int argc, char** argv) {
   const std::string only = argc > 1 ? argv[1] : "";
-  const bool words_only = only == "words" || only == "segments" || only == "lanes" ||
-                          only == "atoms" || only == "walk" || only == "rows128k" ||
-                          only == "sweep128k" || only == "rows2k";
+  const bool one_table = only == "words" || only == "segments" || only == "lanes" ||
+                         only == "atoms" || only == "walk" || only == "rows128k" ||
+                         only == "sweep128k" || only == "rows2k";
   const long long bytes = 128LL << 20;
   uint4 *in, *out;
   CHECK(cudaMalloc(&in, bytes));
   CHECK(cudaMalloc(&out, bytes));
-  if (!check(out, in, bytes)) return 1;
+  if (!check<0>(out, in, bytes, 128LL << 10, 64, 256) || !check<8>(out, in, bytes, 2000, 128, 256))
+    return 1;
   ProbeTimer timer;
   const double memcpy_s =
       timer.seconds([&] { cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice); });
@@ -237,7 +252,7 @@ int main(int argc, char** argv) {
   const long long squares[] = {64 * kb,        64 * kb + 256, 120 * kb,      128 * kb,
                                128 * kb + 256, 256 * kb,      256 * kb + 256};
   const int square_tiles[][2] = {{64, 256}, {32, 256}, {32, 512}, {16, 1024}, {8, 2048}};
-  if (!words_only)
+  if (!one_table)
     table("Pitches of squares and oblongs (64-256 KB):", squares, square_tiles, out, in, bytes,
           timer, memcpy_s);
   // The map's tall shapes: a few rows of 2 or 4 MB, on the 256-byte grid or 128 bytes off it
@@ -246,7 +261,7 @@ int main(int argc, char** argv) {
   const long long tall[] = {2000000, 2000128, 4000000, 4000128};
   const int tall_tiles[][2] = {{8, 256},  {8, 512},   {8, 1024}, {8, 2048}, {16, 256},
                                {16, 512}, {16, 1024}, {32, 256}, {32, 512}, {64, 256}};
-  if (!words_only)
+  if (!one_table)
     table("Pitches of the map's tall shapes (2 and 4 MB, on the 256-byte grid or off it):", tall,
           tall_tiles, out, in, bytes, timer, memcpy_s);
   // The word tile's de-interleave: every row of the short side a block (31 rows of about 4.3 MB
@@ -354,8 +369,8 @@ int main(int argc, char** argv) {
   }
   // Argument "rows128k": rows of about 128 KB at pitches of 2^6 to 2^17 times an odd number, and
   // 128832 bytes, where the 16-byte tile at fp16 L x 1000 and 1000 x L lost 2 to 8 points against
-  // the pitches beside it at the same bytes (docs/perf-notes.md, "the pitch of 128 KB rows"):
-  // whether a plain copy of the same tiles sees it.
+  // the pitches beside it at the same bytes (docs/perf-notes.md, "the pitch of rows of about 128
+  // KB"): whether a plain copy of the same tiles sees it.
   const long long rows128k[] = {128000, 128064, 128128, 128256, 128512, 128832, 129024, 131072};
   const int rows128k_tiles[][2] = {{64, 256}, {128, 256}, {16, 1024}};
   if (only == "rows128k")
