@@ -145,6 +145,23 @@ template <typename T> void allow_dynamic_smem(TransposeKernel<T> kernel, std::si
   }
 }
 
+// Asks for a shared-memory carveout for a kernel's launches on the current device: percent of
+// cudaDevAttrMaxSharedMemoryPerMultiprocessor (cudaFuncAttributePreferredSharedMemoryCarveout),
+// which the driver rounds up to a carveout the GPU has, or -1 for the driver's own choice (the
+// smallest that holds as many blocks as fit). A hint: where a block needs more, the driver takes
+// more. Set only where it changes, per kernel and device.
+template <typename T> void prefer_carveout(TransposeKernel<T> kernel, int percent) {
+  static std::map<std::pair<const void*, int>, int> set;
+  int device = 0;
+  TB_CUDA_CALL(cudaGetDevice(&device));
+  const auto key = std::make_pair(reinterpret_cast<const void*>(kernel), device);
+  const auto it = set.find(key);
+  if (it == set.end() ? percent == -1 : it->second == percent) return;
+  TB_CUDA_CALL(
+      cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, percent));
+  set[key] = percent;
+}
+
 // Blocks that fit on the whole GPU at once (a persistent grid), cached per kernel and size.
 template <typename T>
 unsigned resident_blocks(TransposeKernel<T> kernel, int threads, std::size_t smem) {

@@ -658,7 +658,18 @@ struct SkinnyLaunch {
   int variant = kSkinnyGather;
   unsigned blocks = 0;
   std::size_t smem = 0;
+  bool keep_l1 = false; // skinny_keeps_l1: asks for keep_l1_carveout()
 };
+
+// The carveout (percent of the shared memory an SM has) that leaves the L1 32 KB more than the
+// largest one: on sm_90 228 KB - 32 KB = 85%, which the driver rounds up to its 196 KB, leaving
+// the L1 60 KB (sm_80: 132 of 164 KB, L1 60 KB).
+inline int keep_l1_carveout() {
+  int device = 0, most = 0;
+  TB_CUDA_CALL(cudaGetDevice(&device));
+  TB_CUDA_CALL(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
+  return most > (32 << 10) ? 100 * (most - (32 << 10)) / most : -1;
+}
 inline constexpr int kSkinnyRegMax = 8;
 
 // Where the register path beats the gather (docs/perf-notes.md): interleaving, for every element
@@ -715,6 +726,7 @@ template <typename T> SkinnyLaunch skinny_launch(int rows, int cols, SkinnyPath 
   g.smem = reg    ? SkinnyReg<T>::smem(s)
            : skew ? static_cast<std::size_t>(skinny_gather_smem<T, true>(s, g.interleave))
                   : static_cast<std::size_t>(skinny_gather_smem<T, false>(s, g.interleave));
+  g.keep_l1 = !reg && skinny_keeps_l1(static_cast<int>(sizeof(T)), s, g.interleave);
   return g;
 }
 
@@ -829,6 +841,7 @@ void launch_skinny(const SkinnyLaunch& g, const LaunchArgs& a, K&& kernel_of) {
       if (g.interleave) kernel = kernel_of(side, std::true_type{});
     }
     allow_dynamic_smem(kernel, g.smem);
+    prefer_carveout(kernel, g.keep_l1 ? keep_l1_carveout() : -1);
     launch_kernel(kernel, dim3(g.blocks), dim3(kThreads), g.smem, a);
   });
 }

@@ -16,6 +16,13 @@ struct Skinny {
   // a block, above kWiderAbove four times (skinny_wide).
   static constexpr int kWideAbove = 33;
   static constexpr int kWiderAbove = 128;
+  // 4-byte elements take four times the data above kWider4Above rows and below kWider4Below,
+  // through L1 (skinny_cached_copies), where the data a block stops at kCachedWideBytes: with
+  // its rows' padding and skew (at most 63.2 KB a block, at s = 127) three blocks fit in a
+  // carveout that leaves the L1 60 KB on sm_90 (skinny_keeps_l1).
+  static constexpr int kWider4Above = 64;
+  static constexpr int kWider4Below = 128;
+  static constexpr int kCachedWideBytes = 58 * 1024;
   // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024),
   // but for the interleave of 2- and 4-byte elements at four times the data (skinny_wide, above
   // s = 128: at most short sides from 136 more than 64 KB, up to 93552 bytes at s = 819), which
@@ -41,9 +48,25 @@ TB_HD constexpr int skinny_gather_threads(int element_size, int s) {
   const int p = skinny_period(element_size, s);
   return element_size >= 2 && p <= kSkinnyThreads ? kSkinnyThreads / p * p : 0;
 }
+// Whether the interleaving gather asks for a shared carveout that leaves the L1 room
+// (keep_l1_carveout, skinny.cuh): 4-byte elements at s = 65-127, where it copies through L1 with
+// four times the data a block (skinny_cached_copies). Left to itself the driver takes the
+// smallest carveout that holds as many blocks as fit at all: blocks of 50-51 KB (s = 65, 97)
+// four to 228 KB, which leaves an sm_90 L1 28 KB, and blocks of 64.3-65.8 KB (64 KB of data,
+// s = 72, 100, 127) three to 228 KB by a few hundred bytes; there the copies ran at 82-86% of
+// memcpy against 93.5-96.5 where three blocks fit 196 KB (L1 60 KB). Measured on an H200 (two
+// passes each; docs/perf-notes.md, 2026-11-28): asked for 196 KB, with 58 KB of data a block
+// so that three fit, 92.5-96.0 at every s tried from 65 to 127 (at 164 KB, two blocks, 1-3
+// points less); the other through-L1 gathers at 196 KB lost up to 10 (fp16 and fp32 31 x L:
+// their default, 164 KB, leaves the L1 92 KB) or moved by 0.3 or less, so they keep the driver's
+// choice.
+TB_HD constexpr bool skinny_keeps_l1(int element_size, int s, bool interleave) {
+  return interleave && element_size == 4 && s > Skinny::kWider4Above && s < Skinny::kWider4Below;
+}
 // How many times kTileBytes of data (and kLoads packets a gather thread) the interleaving gather
 // takes a block: 2- and 4-byte elements (phase 1 copies without registers, so the loads in flight
-// cost none) twice above Skinny::kWideAbove rows and four times above kWiderAbove; 1 elsewhere.
+// cost none) twice above Skinny::kWideAbove rows and four times above kWiderAbove, 4-byte ones
+// four times at kWider4Above + 1 to kWider4Below - 1 too (skinny_keeps_l1); 1 elsewhere.
 // Its s input row segments are about kTileBytes / s bytes each (160 at s = 100), and short reads
 // from many rows cost the memory system (docs/probes/scattered-writes.cu: on an H200 256-byte
 // pieces 93.0% of memcpy, 1 KB 95.1). Measured (two passes each GPU, % of memcpy, H200 / H100;
@@ -57,7 +80,9 @@ TB_HD constexpr int skinny_gather_threads(int element_size, int s) {
 // not measured wide.
 TB_HD constexpr int skinny_wide(int element_size, int s, bool interleave) {
   if (!interleave || (element_size != 2 && element_size != 4)) return 1;
-  return s > Skinny::kWiderAbove ? 4 : s > Skinny::kWideAbove ? 2 : 1;
+  return s > Skinny::kWiderAbove || skinny_keeps_l1(element_size, s, interleave) ? 4
+         : s > Skinny::kWideAbove                                                ? 2
+                                                                                 : 1;
 }
 // Long-side positions a block: about kTileBytes of data (skinny_wide times that), a multiple of V,
 // at least V. Interleaving with a gather period, at most kLoads packets (skinny_wide times that)
@@ -66,7 +91,9 @@ TB_HD constexpr int skinny_wide(int element_size, int s, bool interleave) {
 TB_HD constexpr int skinny_width(int element_size, int s, bool interleave) {
   const int V = 16 / element_size;
   const int f = skinny_wide(element_size, s, interleave);
-  int w = f * Skinny::kTileBytes / (s * element_size) / V * V;
+  const int bytes = skinny_keeps_l1(element_size, s, interleave) ? Skinny::kCachedWideBytes
+                                                                 : f * Skinny::kTileBytes;
+  int w = bytes / (s * element_size) / V * V;
   const int threads = skinny_gather_threads(element_size, s);
   if (interleave && threads > 0) {
     const int cap = f * Skinny::kLoads * threads * V / s / V * V;
@@ -212,9 +239,15 @@ TB_HD constexpr int skinny_reg_slot(int s, bool columns, int rc, int x) {
 // elements up to s = 32 and 4-byte ones up to 33.
 // Rotated (skinny_rotate_wins), 2-byte elements through L1 at s = 33 too: fp16 33 x 1939393
 // rotated 89.7 from L2 only, 90.9 through L1 (H200, 03d17f9, two passes).
+// 4-byte elements at s = 65-127 too, with four times the data a block (capped at
+// kCachedWideBytes) and the carveout of skinny_keeps_l1: fp32 65-127 +4.0 to +5.5 on an H200
+// (100 x 320001 90.7 -> 95.9; docs/perf-notes.md, 2026-11-28). Through L1 at twice the data a
+// block they had lost 3-12 (above), with blocks of 32-34 KB that fit six to the 228 KB carveout
+// and leave the L1 28 KB (a reading: not measured apart).
 TB_HD constexpr bool skinny_cached_copies(int element_size, int s, bool rotated = false) {
   return s >= 2 && ((element_size == 2 && (s <= 32 || (rotated && s == 33))) ||
-                    (element_size == 4 && s <= 33));
+                    (element_size == 4 &&
+                     (s <= 33 || (s > Skinny::kWider4Above && s < Skinny::kWider4Below))));
 }
 // Whether that phase 1 copies a row a warp (warp w rows w, w + 8, ...; its lanes the row's
 // consecutive packets), through L1, instead of walking consecutive slots: 2-byte elements at

@@ -409,8 +409,9 @@ TEST(Registry, BestPathPerShapeAndType) {
         "block");
   takes(DType::fp64, 40, 800001, "gather through skewed shared rows, 48 positions a block");
   // Its phase-1 copies go through L1 for 2-byte elements up to s = 32 and 4-byte ones up to 33
-  // (skinny_cached_copies); not at fp16 33, not wide (fp32 34), not for 1- and 8-byte elements,
-  // not de-interleaving.
+  // and from 65 to 127, four times the data there (skinny_cached_copies, skinny_keeps_l1); not at
+  // fp16 33, not twice the data (fp32 34-64, 2-byte 34-128), not for 1- and 8-byte elements, not
+  // de-interleaving.
   using tb::ours::skinny_cached_copies;
   EXPECT_TRUE(skinny_cached_copies(2, 2));
   EXPECT_TRUE(skinny_cached_copies(2, 32));
@@ -420,11 +421,26 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_TRUE(skinny_cached_copies(4, 12));
   EXPECT_TRUE(skinny_cached_copies(4, 33));
   EXPECT_FALSE(skinny_cached_copies(4, 34));
+  EXPECT_FALSE(skinny_cached_copies(4, 64));
+  EXPECT_TRUE(skinny_cached_copies(4, 65));
+  EXPECT_TRUE(skinny_cached_copies(4, 127));
+  EXPECT_FALSE(skinny_cached_copies(4, 128));
+  EXPECT_FALSE(skinny_cached_copies(2, 100));
+  using tb::ours::skinny_keeps_l1;
+  EXPECT_TRUE(skinny_keeps_l1(4, 65, true));
+  EXPECT_TRUE(skinny_keeps_l1(4, 127, true));
+  EXPECT_FALSE(skinny_keeps_l1(4, 64, true));
+  EXPECT_FALSE(skinny_keeps_l1(4, 128, true));
+  EXPECT_FALSE(skinny_keeps_l1(4, 100, false));
+  EXPECT_FALSE(skinny_keeps_l1(2, 100, true));
   EXPECT_FALSE(skinny_cached_copies(1, 12));
   EXPECT_FALSE(skinny_cached_copies(8, 12));
   EXPECT_FALSE(skinny_cached_copies(4, 1));
   takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), 680 positions");
   takes(DType::fp32, 31, 1032259, "gather through skewed shared rows (copied through L1)");
+  takes(DType::fp32, 100, 320001,
+        "gather through skewed shared rows (copied through L1), loads rotated, 148 positions a "
+        "block");
   lacks(DType::fp16, 33, 1939395, "through L1");
   lacks(DType::fp64, 516129, 31, "through L1");
   // The interleaving gather's loads rotated where the bank model has them take a wavefront fewer
