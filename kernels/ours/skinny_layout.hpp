@@ -18,7 +18,7 @@ struct Skinny {
   static constexpr int kWiderAbove = 128;
   // 4-byte elements take four times the data above kWider4Above rows and below kWider4Below,
   // through L1 (skinny_cached_copies), where the data a block stops at kCachedWideBytes: with
-  // its rows' padding and skew (at most 63.2 KB a block, at s = 127) three blocks fit in a
+  // its rows' padding and skew (at most 61.8 KB a block, at s = 127) three blocks fit in a
   // carveout that leaves the L1 60 KB on sm_90 (skinny_keeps_l1).
   static constexpr int kWider4Above = 64;
   static constexpr int kWider4Below = 128;
@@ -51,14 +51,14 @@ TB_HD constexpr int skinny_gather_threads(int element_size, int s) {
 // Whether the interleaving gather asks for a shared carveout that leaves the L1 room
 // (keep_l1_carveout, skinny.cuh): 4-byte elements at s = 65-127, where it copies through L1 with
 // four times the data a block (skinny_cached_copies). Left to itself the driver takes the
-// smallest carveout that holds as many blocks as fit at all: blocks of 50-51 KB (s = 65, 97)
-// four to 228 KB, which leaves an sm_90 L1 28 KB, and blocks of 64.3-65.8 KB (64 KB of data,
-// s = 72, 100, 127) three to 228 KB by a few hundred bytes; there the copies ran at 82-86% of
-// memcpy against 93.5-96.5 where three blocks fit 196 KB (L1 60 KB). Measured on an H200 (two
-// passes each; docs/perf-notes.md, 2026-11-28): asked for 196 KB, with 58 KB of data a block
-// so that three fit, 92.5-96.0 at every s tried from 65 to 127 (at 164 KB, two blocks, 1-3
-// points less); the other through-L1 gathers at 196 KB lost up to 10 (fp16 and fp32 31 x L:
-// their default, 164 KB, leaves the L1 92 KB) or moved by 0.3 or less, so they keep the driver's
+// smallest carveout that holds as many blocks as fit at all: blocks of 50 KB (s = 65, 97) four
+// to 228 KB, which leaves an sm_90 L1 28 KB, and blocks of 64.3-65.7 KB (64 KB of data, s = 72,
+// 100, 127) three to 228 KB by a few hundred bytes; there the copies ran at 82-86% of memcpy
+// against 93.5-96.5 where three blocks fit 196 KB (L1 60 KB). Measured on an H200 (two passes
+// each; docs/perf-notes.md, 2026-11-28): asked for 196 KB, with 58 KB of data a block so that
+// three fit, 92.5-96.0 at every s tried from 65 to 127 (at 164 KB, two blocks, up to 3 points
+// less); the other through-L1 gathers at 196 KB lost up to 11 (fp16 and fp32 31 x L: their
+// default, 164 KB, leaves the L1 92 KB) or moved by -1.1 to +0.2, so they keep the driver's
 // choice.
 TB_HD constexpr bool skinny_keeps_l1(int element_size, int s, bool interleave) {
   return interleave && element_size == 4 && s > Skinny::kWider4Above && s < Skinny::kWider4Below;

@@ -492,11 +492,12 @@ TEST(Registry, BestPathPerShapeAndType) {
   lacks(DType::fp32, 100, 320001, "a row a warp");
   lacks(DType::fp16, 640001, 100, "a row a warp");
   // Four times the data above s = 128: fp16 s = 129 and 193 128 positions (64 at twice); fp32
-  // s = 127 twice, 64.
+  // s = 127 four times through L1 but 58 KB of data (skinny_keeps_l1): 116, 64 at twice.
   takes(DType::fp16, 129, 496125, "gather through skewed shared rows, 128 positions a block");
   takes(DType::fp16, 193, 331606, "gather through skewed shared rows, 128 positions a block");
   takes(DType::fp32, 127, 251969,
-        "gather through skewed shared rows, loads rotated, 64 positions a block");
+        "gather through skewed shared rows (copied through L1), loads rotated, 116 positions a "
+        "block");
   // 4-byte elements de-interleaving from two tiles (skinny_above_tile_wins): the gather on a GPU
   // of the H100's DRAM peak where output rows are not 16-byte aligned (on a host with no GPU,
   // the halo tile).
