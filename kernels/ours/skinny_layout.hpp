@@ -246,8 +246,7 @@ TB_HD constexpr int skinny_reg_slot(int s, bool columns, int rc, int x) {
 // and leave the L1 28 KB (a reading: not measured apart).
 TB_HD constexpr bool skinny_cached_copies(int element_size, int s, bool rotated = false) {
   return s >= 2 && ((element_size == 2 && (s <= 32 || (rotated && s == 33))) ||
-                    (element_size == 4 &&
-                     (s <= 33 || (s > Skinny::kWider4Above && s < Skinny::kWider4Below))));
+                    (element_size == 4 && s <= 33) || skinny_keeps_l1(element_size, s, true));
 }
 // Whether that phase 1 copies a row a warp (warp w rows w, w + 8, ...; its lanes the row's
 // consecutive packets), through L1, instead of walking consecutive slots: 2-byte elements at
