@@ -21,7 +21,8 @@
 //    short row not whole packets, 2-byte ones from one tile to two: the skinny path's gather
 //    (skinny_wide_interleave_wins), which interleaves 2- and 4-byte elements above s = 33 with
 //    twice the data a block and above 128 four times (skinny_wide), 4-byte ones at 65-127 four
-//    times through L1 beside a carveout that leaves the L1 60 KB (skinny_keeps_l1);
+//    times through L1 beside a carveout that leaves the L1 60 KB (skinny_keeps_l1, which 2-byte
+//    ones at 25-33 take too);
 //  - 1-byte elements whose input rows alone are 16-byte aligned, short side from 256: the
 //    half-height halo tile owning whole output sectors (halo_byte_sectors_wins, below), on a GPU
 //    above the H100's DRAM peak with input rows of 2048 bytes or more its tiles staged, both
@@ -39,7 +40,7 @@
 //    tile's partial tiles win first (halo_short_side_wins: 4-byte elements interleaving whole
 //    packets from 56; 1-byte elements in whole packets from 192), else the skinny path
 //    (skinny.cuh), in registers or through shared rows as skinny_registers_win says (its interleave
-//    copying input rows through L1 up to s = 32 and 33, 4-byte ones at 65-127 too:
+//    copying input rows through L1 up to s = 33, 4-byte ones at 65-127 too:
 //    skinny_cached_copies; from 34 to 128 for
 //    2-byte elements, a row a warp: skinny_row_copies);
 //  - a short side just above one tile (16V + 1 to 32V - 1): the word tile past one tile
@@ -667,7 +668,7 @@ std::string path_note(const tb::LaunchArgs& a) {
     const bool skew = variant == tb::ours::kSkinnyGatherSkewed;
     const bool rotated =
         a.rows <= a.cols && tb::ours::skinny_rotate_wins(size, a.rows, std::max(a.rows, a.cols));
-    const bool cached = a.rows <= a.cols && tb::ours::skinny_cached_copies(size, a.rows, rotated);
+    const bool cached = a.rows <= a.cols && tb::ours::skinny_cached_copies(size, a.rows);
     const bool by_rows = a.rows <= a.cols && tb::ours::skinny_row_copies(size, a.rows);
     return fmt::format("path: skinny, {}, gather through {}shared rows{}{}{}, {} positions a "
                        "block{}",

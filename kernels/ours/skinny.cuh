@@ -123,7 +123,7 @@ struct SlotWalk {
 // (warp w takes rows w, w + 8, ...; its lanes consecutive packets of the row), not consecutive
 // slots.
 // ROTATE (kSkinnyRotate, skinny_rotate_wins): the interleave's phase 2 with each lane's loads in
-// a rotated order, and 2-byte elements copied through L1 at s = 33 (skinny_cached_copies).
+// a rotated order.
 template <typename T, bool INTERLEAVE, bool SKEW, bool SECTORS = false, bool ROWS = false,
           bool ROTATE = false>
 __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* __restrict__ in,
@@ -202,8 +202,7 @@ __device__ __forceinline__ void skinny_gather_one(T* __restrict__ out, const T* 
       }
       copy16_async_wait_all();
     } else if constexpr (sizeof(T) <= 4) {
-      const bool cached =
-          skinny_cached_copies(static_cast<int>(sizeof(T)), s, ROTATE); // through L1
+      const bool cached = skinny_cached_copies(static_cast<int>(sizeof(T)), s); // through L1
       for (int i = threadIdx.x; i < slots; i += kThreads) {
         const int m = mis(slot.k);
         if (slot.p * V < m + w) { // not past the segment

@@ -23,6 +23,9 @@ struct Skinny {
   static constexpr int kWider4Above = 64;
   static constexpr int kWider4Below = 128;
   static constexpr int kCachedWideBytes = 58 * 1024;
+  // 2-byte elements take four times the data (capped at kCachedWideBytes, through L1) from
+  // kKeep2From rows to kWideAbove (skinny_keeps_l1).
+  static constexpr int kKeep2From = 25;
   // A short side up to this fits the 64 KB of shared memory a block of sm_75 (51 KB at 1024),
   // but for the interleave of 2- and 4-byte elements at four times the data (skinny_wide, above
   // s = 128: at most short sides from 136 more than 64 KB, up to 93552 bytes at s = 819), which
@@ -49,24 +52,34 @@ TB_HD constexpr int skinny_gather_threads(int element_size, int s) {
   return element_size >= 2 && p <= kSkinnyThreads ? kSkinnyThreads / p * p : 0;
 }
 // Whether the interleaving gather asks for a shared carveout that leaves the L1 room
-// (keep_l1_carveout, skinny.cuh): 4-byte elements at s = 65-127, where it copies through L1 with
-// four times the data a block (skinny_cached_copies). Left to itself the driver takes the
-// smallest carveout that holds as many blocks as fit at all: blocks of 50 KB (s = 65, 97) four
-// to 228 KB, which leaves an sm_90 L1 28 KB, and blocks of 64.3-65.7 KB (64 KB of data, s = 72,
-// 100, 127) three to 228 KB by a few hundred bytes; there the copies ran at 82-86% of memcpy
-// against 93.5-96.5 where three blocks fit 196 KB (L1 60 KB). Measured on an H200 (two passes
-// each; docs/perf-notes.md, 2026-11-28): asked for 196 KB, with 58 KB of data a block so that
-// three fit, 92.5-96.0 at every s tried from 65 to 127 (at 164 KB, two blocks, up to 3 points
-// less); the other through-L1 gathers at 196 KB lost up to 11 (fp16 and fp32 31 x L: their
-// default, 164 KB, leaves the L1 92 KB) or moved by -1.1 to +0.2, so they keep the driver's
-// choice.
+// (keep_l1_carveout, skinny.cuh): 4-byte elements at s = 65-127 and 2-byte ones at 25-33, where
+// it copies through L1 with four times the data a block, capped at kCachedWideBytes
+// (skinny_cached_copies). Left to itself the driver takes the smallest carveout that holds as
+// many blocks as fit at all: fp32 blocks of 50 KB (s = 65, 97) four to 228 KB, which leaves an
+// sm_90 L1 28 KB, and blocks of 64.3-65.7 KB (64 KB of data, s = 72, 100, 127) three to 228 KB
+// by a few hundred bytes; there the copies ran at 82-86% of memcpy against 93.5-96.5 where three
+// blocks fit 196 KB (L1 60 KB). Measured on an H200 (two passes each; docs/perf-notes.md,
+// 2026-11-28): asked for 196 KB, with 58 KB of data a block so that three fit, 92.5-96.0 at
+// every s tried from 65 to 127 (at 164 KB, two blocks, up to 3 points less); the through-L1
+// gathers of 16 KB a block at 196 KB lost up to 11 (fp16 and fp32 31 x L: their default, 164 KB,
+// leaves the L1 92 KB) or moved by -1.1 to +0.2, so they keep the driver's choice.
+// 2-byte elements at s = 25-33 (H200, two passes, one or two runs a shape, against 16 KB of data
+// a block through L1 and the driver's carveout, % of memcpy; docs/perf-notes.md, 2026-11-28):
+// +0.0 to +2.8 at 25-32 (fp16 29 x 2206897 91.5 -> 94.3), +6.0 at 33 (fp16 33 x 1939393
+// 90.4 -> 96.4, bf16 the same). Below 25 it went both ways, -1.5 to +2.5, and lost where the
+// gather's loads take 3 wavefronts or more in the bank model (skinny_gather_wavefronts: fp16
+// 18 x 3555555 3.5, -1.5; 19 x 3368421 and 17 x 3764707 3.0, -0.8 and -1.0), as some long sides
+// (L mod 8) do at s = 14, 17-21 and 24; from 25 to 33 the model has every L under 3. fp32 at
+// 12-33 moved by -0.7 to +2.5, +0.3 on average: it keeps its 16 KB.
 TB_HD constexpr bool skinny_keeps_l1(int element_size, int s, bool interleave) {
-  return interleave && element_size == 4 && s > Skinny::kWider4Above && s < Skinny::kWider4Below;
+  return interleave &&
+         ((element_size == 2 && s >= Skinny::kKeep2From && s <= Skinny::kWideAbove) ||
+          (element_size == 4 && s > Skinny::kWider4Above && s < Skinny::kWider4Below));
 }
 // How many times kTileBytes of data (and kLoads packets a gather thread) the interleaving gather
 // takes a block: 2- and 4-byte elements (phase 1 copies without registers, so the loads in flight
-// cost none) twice above Skinny::kWideAbove rows and four times above kWiderAbove, 4-byte ones
-// four times at kWider4Above + 1 to kWider4Below - 1 too (skinny_keeps_l1); 1 elsewhere.
+// cost none) twice above Skinny::kWideAbove rows and four times above kWiderAbove, and four
+// times where skinny_keeps_l1 (4-byte elements at s = 65-127, 2-byte ones at 25-33); 1 elsewhere.
 // Its s input row segments are about kTileBytes / s bytes each (160 at s = 100), and short reads
 // from many rows cost the memory system (docs/probes/scattered-writes.cu: on an H200 256-byte
 // pieces 93.0% of memcpy, 1 KB 95.1). Measured (two passes each GPU, % of memcpy, H200 / H100;
@@ -237,16 +250,17 @@ TB_HD constexpr int skinny_reg_slot(int s, bool columns, int rc, int x) {
 // s = 12-32 +0.3 to +2.2; but fp16 from 33 and fp32 from 48 (the wide gather above 33: twice
 // the data a block) -3.0 to -12.5 (fp16 100 x 640001 89.6 -> 78.1); u8 -2.6 to +0.4. So 2-byte
 // elements up to s = 32 and 4-byte ones up to 33.
-// Rotated (skinny_rotate_wins), 2-byte elements through L1 at s = 33 too: fp16 33 x 1939393
-// rotated 89.7 from L2 only, 90.9 through L1 (H200, 03d17f9, two passes).
+// 2-byte elements at s = 33 too, with four times the data a block (skinny_keeps_l1; at 16 KB a
+// block and rotated, fp16 33 x 1939393 had run 89.7 from L2 only and 90.9 through L1: H200,
+// 03d17f9, two passes).
 // 4-byte elements at s = 65-127 too, with four times the data a block (capped at
 // kCachedWideBytes) and the carveout of skinny_keeps_l1: fp32 65-127 +4.0 to +5.5 on an H200
 // (100 x 320001 90.7 -> 95.9; docs/perf-notes.md, 2026-11-28). Through L1 at twice the data a
 // block they had lost 3-12 (above), with blocks of 32-34 KB that fit six to the 228 KB carveout
 // and leave the L1 28 KB (a reading: not measured apart).
-TB_HD constexpr bool skinny_cached_copies(int element_size, int s, bool rotated = false) {
-  return s >= 2 && ((element_size == 2 && (s <= 32 || (rotated && s == 33))) ||
-                    (element_size == 4 && s <= 33) || skinny_keeps_l1(element_size, s, true));
+TB_HD constexpr bool skinny_cached_copies(int element_size, int s) {
+  return s >= 2 && ((element_size == 2 && s <= 32) || (element_size == 4 && s <= 33) ||
+                    skinny_keeps_l1(element_size, s, true));
 }
 // Whether that phase 1 copies a row a warp (warp w rows w, w + 8, ...; its lanes the row's
 // consecutive packets), through L1, instead of walking consecutive slots: 2-byte elements at

@@ -129,6 +129,9 @@ std::vector<Param> params() {
                           {1001, 240},
                           {31, 20011},
                           {20011, 31},
+                          // 2-byte elements at s = 27: the interleaving gather on four times
+                          // the data a block (1096 positions), a partial last block.
+                          {27, 4099},
                           // A short side of 100 and an odd long side: the padded tile with a
                           // partial last packet column (u8 7 packets, fp16 13) both ways.
                           {100, 4099},

@@ -398,26 +398,29 @@ TEST(Registry, BestPathPerShapeAndType) {
   lacks(DType::fp32, 249, 128515, "skinny");
   // The interleaving gather takes twice the data a block above s = 33 for 2- and 4-byte
   // elements (skinny_wide): 408 positions at fp16 s = 40 (204 in 16 KB, 200 with the period's
-  // cap), 240 at fp32 s = 34; not at s = 33, nor de-interleaving.
+  // cap), 240 at fp32 s = 34; not at fp32 s = 33, nor de-interleaving. fp16 at 25-33 takes four
+  // times, capped at 58 KB (skinny_keeps_l1): 896 positions at 33 (224 in 16 KB).
   takes(
       DType::fp16, 40, 1600001,
       "gather through skewed shared rows (copied a row a warp through L1), 408 positions a block");
   takes(DType::fp32, 34, 941177, "gather through skewed shared rows, 240 positions a block");
-  takes(DType::fp16, 33, 1939395, "gather through skewed shared rows, 224 positions a block");
+  takes(DType::fp16, 33, 1939395,
+        "gather through skewed shared rows (copied through L1), 896 positions a block");
+  takes(DType::fp16, 25, 2560001, "loads rotated, 1184 positions a block");
+  takes(DType::fp16, 24, 2666667, "gather through shared rows (copied through L1), 336 positions");
   takes(DType::fp32, 33, 969697,
         "gather through skewed shared rows (copied through L1), loads rotated, 112 positions a "
         "block");
   takes(DType::fp64, 40, 800001, "gather through skewed shared rows, 48 positions a block");
-  // Its phase-1 copies go through L1 for 2-byte elements up to s = 32 and 4-byte ones up to 33
-  // and from 65 to 127, four times the data there (skinny_cached_copies, skinny_keeps_l1); not at
-  // fp16 33, not twice the data (fp32 34-64, 2-byte 34-128), not for 1- and 8-byte elements, not
-  // de-interleaving.
+  // Its phase-1 copies go through L1 for 2- and 4-byte elements up to s = 33 and 4-byte ones
+  // from 65 to 127, four times the data at 2-byte 25-33 and 4-byte 65-127 (skinny_cached_copies,
+  // skinny_keeps_l1); not twice the data (fp32 34-64, 2-byte 34-128), not for 1- and 8-byte
+  // elements, not de-interleaving.
   using tb::ours::skinny_cached_copies;
   EXPECT_TRUE(skinny_cached_copies(2, 2));
   EXPECT_TRUE(skinny_cached_copies(2, 32));
-  EXPECT_FALSE(skinny_cached_copies(2, 33));
-  EXPECT_TRUE(skinny_cached_copies(2, 33, true)); // rotated (below)
-  EXPECT_FALSE(skinny_cached_copies(2, 34, true));
+  EXPECT_TRUE(skinny_cached_copies(2, 33));
+  EXPECT_FALSE(skinny_cached_copies(2, 34));
   EXPECT_TRUE(skinny_cached_copies(4, 12));
   EXPECT_TRUE(skinny_cached_copies(4, 33));
   EXPECT_FALSE(skinny_cached_copies(4, 34));
@@ -433,6 +436,12 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_keeps_l1(4, 128, true));
   EXPECT_FALSE(skinny_keeps_l1(4, 100, false));
   EXPECT_FALSE(skinny_keeps_l1(2, 100, true));
+  EXPECT_FALSE(skinny_keeps_l1(2, 24, true));
+  EXPECT_TRUE(skinny_keeps_l1(2, 25, true));
+  EXPECT_TRUE(skinny_keeps_l1(2, 33, true));
+  EXPECT_FALSE(skinny_keeps_l1(2, 34, true));
+  EXPECT_FALSE(skinny_keeps_l1(2, 31, false));
+  EXPECT_FALSE(skinny_keeps_l1(4, 33, true));
   EXPECT_FALSE(skinny_cached_copies(1, 12));
   EXPECT_FALSE(skinny_cached_copies(8, 12));
   EXPECT_FALSE(skinny_cached_copies(4, 1));
@@ -441,7 +450,6 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp32, 100, 320001,
         "gather through skewed shared rows (copied through L1), loads rotated, 148 positions a "
         "block");
-  lacks(DType::fp16, 33, 1939395, "through L1");
   lacks(DType::fp64, 516129, 31, "through L1");
   // The interleaving gather's loads rotated where the bank model has them take a wavefront fewer
   // (skinny_rotate_wins): fp16 s = 25-33 at these long sides; fp32 9, 31, 33, 100, 200; not where
@@ -470,7 +478,7 @@ TEST(Registry, BestPathPerShapeAndType) {
   EXPECT_FALSE(skinny_rotate_wins(1, 33, 3878787));
   EXPECT_FALSE(skinny_rotate_wins(8, 33, 484849));
   takes(DType::fp16, 33, 1939393,
-        "gather through skewed shared rows (copied through L1), loads rotated, 224 positions");
+        "gather through skewed shared rows (copied through L1), loads rotated, 896 positions");
   takes(DType::bf16, 25, 2560001, "loads rotated");
   lacks(DType::fp16, 12, 5333333, "rotated");
   lacks(DType::fp16, 1939393, 33, "rotated"); // de-interleaving
@@ -658,9 +666,10 @@ TEST(Registry, BestPathPerShapeAndType) {
   // The gather's positions a block: about 16 KB, and interleaving 2- to 8-byte elements at most
   // 4 packets for each thread that takes packets (a multiple of the period s / gcd(s, V) up to
   // 256), so that none takes one more than the others; 1-byte elements keep 16 KB. Twice both
-  // interleaving 2- and 4-byte elements above s = 33 (skinny_wide).
+  // interleaving 2- and 4-byte elements above s = 33 (skinny_wide); four times, capped at 58 KB,
+  // 2-byte ones at 25-33 (skinny_keeps_l1).
   takes(DType::fp32, 33, 969697, ", 112 positions a block");
-  takes(DType::fp16, 31, 2064517, ", 256 positions a block");
+  takes(DType::fp16, 31, 2064517, ", 952 positions a block");
   takes(DType::fp16, 100, 640001, ", 160 positions a block");
   takes(DType::u8, 13, 1000003, ", 1248 positions a block");
   // De-interleaving 1- and 2-byte elements through unskewed rows, the gather stages its span in

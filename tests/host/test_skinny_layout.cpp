@@ -80,17 +80,22 @@ TEST(SkinnyLayout, StagingSlotsAreDistinctAndFreeOfBankConflicts) {
 // kCachedWideBytes cap) s = 72 and 100 take 65808 bytes, and only two fit.
 TEST(SkinnyLayout, CachedWideGatherFitsThreeBlocksBesideTheL1) {
   using namespace tb::ours;
-  for (int s = 2; s <= 256; ++s) {
-    if (!skinny_keeps_l1(4, s, true)) continue;
-    ASSERT_TRUE(skinny_cached_copies(4, s)) << "s " << s;
-    ASSERT_EQ(skinny_wide(4, s, true), 4) << "s " << s;
-    const int W = skinny_width(4, s, true);
-    const int row = skinny_row_elems(4, W);
-    const int bytes = (skinny_row_at(4, s > SkinnySkew::above(4), s - 1, row) + row) * 4;
-    const int block = (bytes + 127) / 128 * 128 + 1024;
-    EXPECT_LE(3 * block, 196 * 1024) << "s " << s << ": " << bytes << " bytes a block";
-    EXPECT_GE(W, 4 * Skinny::kTileBytes / (s * 4) / 2) << "s " << s << ": " << W << " positions";
-  }
+  int kept = 0;
+  for (int e : {1, 2, 4, 8})
+    for (int s = 2; s <= 256; ++s) {
+      if (!skinny_keeps_l1(e, s, true)) continue;
+      ++kept;
+      ASSERT_TRUE(skinny_cached_copies(e, s)) << e << " bytes, s " << s;
+      ASSERT_EQ(skinny_wide(e, s, true), 4) << e << " bytes, s " << s;
+      const int W = skinny_width(e, s, true);
+      const int row = skinny_row_elems(e, W);
+      const int bytes = (skinny_row_at(e, s > SkinnySkew::above(e), s - 1, row) + row) * e;
+      const int block = (bytes + 127) / 128 * 128 + 1024;
+      EXPECT_LE(3 * block, 196 * 1024) << e << " bytes, s " << s << ": " << bytes << " a block";
+      EXPECT_GE(W, 4 * Skinny::kTileBytes / (s * e) / 2)
+          << e << " bytes, s " << s << ": " << W << " positions";
+    }
+  EXPECT_EQ(kept, 63 + 9); // 4-byte elements at s = 65-127, 2-byte ones at 25-33
 }
 
 } // namespace
