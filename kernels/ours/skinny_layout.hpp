@@ -63,14 +63,14 @@ TB_HD constexpr int skinny_gather_threads(int element_size, int s) {
 // every s tried from 65 to 127 (at 164 KB, two blocks, up to 3 points less); the through-L1
 // gathers of 16 KB a block at 196 KB lost up to 11 (fp16 and fp32 31 x L: their default, 164 KB,
 // leaves the L1 92 KB) or moved by -1.1 to +0.2, so they keep the driver's choice.
-// 2-byte elements at s = 25-33 (H200, two passes, one or two runs a shape, against 16 KB of data
-// a block through L1 and the driver's carveout, % of memcpy; docs/perf-notes.md, 2026-11-28):
-// +0.0 to +2.8 at 25-32 (fp16 29 x 2206897 91.5 -> 94.3), +6.0 at 33 (fp16 33 x 1939393
-// 90.4 -> 96.4, bf16 the same). Below 25 it went both ways, -1.5 to +2.5, and lost where the
-// gather's loads take 3 wavefronts or more in the bank model (skinny_gather_wavefronts: fp16
-// 18 x 3555555 3.5, -1.5; 19 x 3368421 and 17 x 3764707 3.0, -0.8 and -1.0), as some long sides
-// (L mod 8) do at s = 14, 17-21 and 24; from 25 to 33 the model has every L under 3. fp32 at
-// 12-33 moved by -0.7 to +2.5, +0.3 on average: it keeps its 16 KB.
+// 2-byte elements at s = 25-33 (H200, two passes, against 16 KB of data a block through L1 and
+// the driver's carveout, % of memcpy; docs/perf-notes.md, 2026-11-28): +0.8 to +3.3 at 25-32
+// (fp16 29 x 2206897 91.6 -> 94.9), +2.9 to +6.1 at 33 (fp16 33 x 1939393 91.0 -> 97.1, bf16
+// the same). Below 25 it went both ways, -1.5 to +2.5, and lost where the gather's loads take 3
+// wavefronts or more in the bank model (skinny_gather_wavefronts: fp16 18 x 3555555 3.5, -1.5;
+// 19 x 3368421 and 17 x 3764707 3.0, -0.8 and -1.1), as some long sides (L mod 8) do at s = 14,
+// 17-21 and 24; from 25 to 33 the model has every L under 3. fp32 at 12-33 moved by -0.7 to
+// +2.5, +0.3 on average: it keeps its 16 KB.
 TB_HD constexpr bool skinny_keeps_l1(int element_size, int s, bool interleave) {
   return interleave &&
          ((element_size == 2 && s >= Skinny::kKeep2From && s <= Skinny::kWideAbove) ||

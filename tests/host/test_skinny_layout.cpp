@@ -106,7 +106,10 @@ TEST(SkinnyLayout, CachedWideGatherFitsThreeBlocksBesideTheL1) {
 // shapes where it was worst: fp16 25 and 27 (74% of memcpy in order, 92-93 rotated). fp32
 // 100 x 320001 was checked here too (3.79 and 2.33 at 80 positions a block) until that shape took
 // 148 positions (skinny_keeps_l1, 88f1387); there the counters read 1.34 rotated where the model
-// gives 2.00 (results/h200/explore/cached-wide-gather-88f1387/), so fp32 has no line here.
+// gives 2.00 (results/h200/explore/cached-wide-gather-88f1387/), so fp32 has no line here. The
+// fp16 lines are those of 224 and 256 positions a block; at 896 and 952 (skinny_keeps_l1,
+// 852647f) the model gives the same 1.72 and 2.00 rotated and the counters read 1.40 and 1.64
+// (results/h200/explore/keep-l1-2byte-852647f/): at four times the data the model counts high.
 TEST(SkinnyLayout, GatherWavefrontsFollowTheCounters) {
   using tb::ours::skinny_gather_wavefronts;
   EXPECT_NEAR(skinny_gather_wavefronts(2, 33, 1939393, false), 4.54, 0.1);
