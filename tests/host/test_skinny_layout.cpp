@@ -73,11 +73,12 @@ TEST(SkinnyLayout, StagingSlotsAreDistinctAndFreeOfBankConflicts) {
   EXPECT_FALSE(skinny_reg_columns(6));
 }
 
-// Where the interleaving gather copies 4-byte elements through L1 with four times the data a
-// block (skinny_keeps_l1, s = 65-127), three blocks fit in the 196 KB carveout that leaves an
-// sm_90 L1 60 KB: each block's shared rows (skinny_rows_elems, skewed above 12 rows) rounded up to
-// 128 bytes, with the 1 KB a block the driver reserves. With 64 KB of data a block (no
-// kCachedWideBytes cap) s = 72 and 100 take 65808 bytes, and only two fit.
+// Where the interleaving gather copies through L1 with four times the data a block
+// (skinny_keeps_l1: 4-byte elements at s = 65-127, 2-byte ones at 25-33), three blocks fit in the
+// 196 KB carveout that leaves an sm_90 L1 60 KB: each block's shared rows (skinny_rows_elems,
+// skewed above SkinnySkew::above rows) rounded up to 128 bytes, with the 1 KB a block the driver
+// reserves. With 64 KB of data a block (no kCachedWideBytes cap) fp32 s = 72 and 100 take 65808
+// bytes, and only two fit.
 TEST(SkinnyLayout, CachedWideGatherFitsThreeBlocksBesideTheL1) {
   using namespace tb::ours;
   int kept = 0;
