@@ -34,8 +34,9 @@
 //    de-interleaving to 90; aligned ones de-interleaving to 48, on a GPU of the H100's DRAM peak
 //    interleaving at s = 2 mod 4 to 42): the word tile (words.cuh) where words_tile_wins says so
 //    (1-byte elements from s = 9 both ways, half the positions a block and staged compactly as
-//    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving from s = 9 but 16, on
-//    half the positions a block below 16; 4-byte ones de-interleaving from s = 9; 2- and 4-byte
+//    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving from s = 9, at 16
+//    only above the H100's DRAM peak, on half the positions a block up to 16; 4-byte ones
+//    de-interleaving from s = 9; 2- and 4-byte
 //    ones up to s = 33 on half the positions a block above the H100's DRAM peak), unless the halo
 //    tile's partial tiles win first (halo_short_side_wins: 4-byte elements interleaving whole
 //    packets from 56; 1-byte elements in whole packets from 192), else the skinny path
@@ -297,7 +298,7 @@ Path choose(const tb::LaunchArgs& a, double dram) {
   if (tb::ours::scalar_grid_bytes_win(size, a.rows, a.cols)) return Path::scalar_grid;
   if (tb::ours::words_chunked_wins(size, a.rows, a.cols)) return Path::chunks;
   if (!aligned && tb::ours::halo_short_side_wins(size, s, a.rows <= a.cols)) return Path::halo;
-  if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols)) return Path::words;
+  if (tb::ours::words_tile_wins(size, s, a.rows <= a.cols, dram)) return Path::words;
   if (s < 16 * v) return Path::skinny;
   // 8-byte elements from one tile where the gather leads the tiles (skinny_eight_byte_wins).
   if (size == 8 && tb::ours::skinny_eight_byte_wins(s, aligned, a.rows <= a.cols, dram))

@@ -345,6 +345,16 @@ constexpr bool words_two_byte_interleave_wins(int element_size, int s, bool inte
                                               double dram_peak_gbps) {
   return element_size == 2 && interleave && s >= 80 && s <= 104 && lower_dram_peak(dram_peak_gbps);
 }
+// Whether ours_best takes the word tile to de-interleave 2-byte elements at s = 16 where the
+// output rows are not whole packets (whole ones take the narrow tile first; every other s from 9
+// to 127 takes the tile on both GPUs, words_tile_wins in words.cuh): above the H100's DRAM peak,
+// where the tile runs on half the positions a block (words_half_wins). H200, two passes against
+// the gather: fp16 L x 16 at L = 1000001, 4000001, 4000002 and 4000003 +4.1, +2.6, +2.4 and +2.9
+// (1000001 x 16 92.4 -> 96.5), bf16 4000001 x 16 +2.4 (docs/perf-notes.md). The H100, which would
+// run the whole tile there, is not measured and keeps the gather.
+constexpr bool words_two_byte_sixteen_wins(double dram_peak_gbps) {
+  return !lower_dram_peak(dram_peak_gbps);
+}
 // Whether the half tile stages a 1-byte interleave compactly (kWordsCompact): where s is not a
 // multiple of 4, so that the padded staging would leave gaps. H100, against the padded half
 // tile: +1.4 to +2.0 points at s = 17, 25, 31 and 33 (93.6-94.5% of memcpy), +1.8 at 65.

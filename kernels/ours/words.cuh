@@ -518,11 +518,13 @@ constexpr bool words_take(int element_size, int s, bool interleave) {
 // 44-63 but for 59 and 63, -0.2 and -0.1). Interleaving 2-byte
 // elements the gather stays ahead at s = 12-100 on at least one of the GPUs, and so do the gather
 // and the register path for 4-byte elements. ours_best asks halo_short_side_wins (halo.cuh) first:
-// 1-byte short rows of whole packets from s = 192 go to the halo tile.
-constexpr bool words_tile_wins(int element_size, int s, bool interleave) {
+// 1-byte short rows of whole packets from s = 192 go to the halo tile. The 2-byte de-interleave
+// at s = 16 where words_two_byte_sixteen_wins (choices.hpp).
+constexpr bool words_tile_wins(int element_size, int s, bool interleave, double dram_peak_gbps) {
   if (element_size == 1) return s > kSkinnyRegMax && s < 256 && words_take(1, s, interleave);
   if (element_size == 4) return !interleave && s > kSkinnyRegMax && s < 64;
-  return element_size == 2 && !interleave && s > kSkinnyRegMax && s < 128 && s != 16;
+  return element_size == 2 && !interleave && s > kSkinnyRegMax && s < 128 &&
+         (s != 16 || words_two_byte_sixteen_wins(dram_peak_gbps));
 }
 // The chunked word tile ours_best takes where words_chunked_wins (choices.hpp).
 template <typename T, int CH = 32>

@@ -252,6 +252,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   // Below s = 64 (2-byte: 33) on the half tile, compiled for s (words_compiled_wins).
   takes(DType::fp16, 5333333, 12,
         "word tile, de-interleave (s = 12, half the positions a block, compiled for s)");
+  // At s = 16 (L not whole packets) above the H100's DRAM peak and on a host with no GPU, not
+  // compiled for s; the gather on the H100 (below).
+  if (!tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps()))
+    takes(DType::fp16, 1000001, 16,
+          "word tile, de-interleave (s = 16, half the positions a block)");
   takes(DType::fp16, 3764705, 17,
         "word tile, de-interleave (s = 17, half the positions a block, whole output sectors, "
         "compiled for s)");
@@ -673,19 +678,23 @@ TEST(Registry, BestPathPerShapeAndType) {
   takes(DType::fp16, 100, 640001, ", 160 positions a block");
   takes(DType::u8, 13, 1000003, ", 1248 positions a block");
   // De-interleaving 1- and 2-byte elements through unskewed rows, the gather stages its span in
-  // shared memory first; 4- and 8-byte elements, interleaving and skewed rows do not.
+  // shared memory first; 4- and 8-byte elements, interleaving and skewed rows do not. (ours_best
+  // takes it there at 2-byte s = 16 on a GPU of the H100's DRAM peak only: the word tile above
+  // it and on a host with no GPU, words_two_byte_sixteen_wins.)
+  const bool gather16 = tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps());
   takes(DType::fp16, 1000003, 16,
-        "gather through shared rows (span staged), 512 positions a block");
-  takes(DType::bf16, 1000001, 16, "gather through shared rows (span staged)");
+        gather16 ? "gather through shared rows (span staged), 512 positions a block"
+                 : "word tile, de-interleave (s = 16");
+  takes(DType::bf16, 1000001, 16,
+        gather16 ? "gather through shared rows (span staged)" : "word tile, de-interleave");
   takes(DType::fp64, 516128, 31, "gather through shared rows, ");
   takes(DType::fp16, 12, 5333333, "gather through shared rows (copied through L1), ");
   // Where the gather stayed ahead: interleaving 2-byte elements below 105 and 1-byte ones at
-  // s = 9-15 not a multiple of 4, 2-byte de-interleaving up to 16, 4-byte interleaving, 8-byte
-  // types.
+  // s = 9-15 not a multiple of 4, 2-byte de-interleaving at 16 on the H100, 4-byte interleaving,
+  // 8-byte types.
   takes(DType::u8, 13, 1000003, "gather");
   takes(DType::fp16, 100, 640001, "gather");
   takes(DType::bf16, 104, 533333, "gather");
-  takes(DType::fp16, 1000003, 16, "gather");
   // 2-byte de-interleave from s = 9 to 15: half the word tile's positions a block, both GPUs;
   // compiled for s from 12.
   takes(DType::fp16, 5333333, 12,
@@ -956,6 +965,10 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_two_byte_interleave_wins(2, 100, true, h200));
   EXPECT_FALSE(words_two_byte_interleave_wins(2, 100, false, h100));
   EXPECT_FALSE(words_two_byte_interleave_wins(1, 100, true, h100));
+  // The 2-byte de-interleave at s = 16 on the word tile on the H200 only (the gather on the H100).
+  EXPECT_TRUE(words_two_byte_sixteen_wins(h200));
+  EXPECT_FALSE(words_two_byte_sixteen_wins(h100));
+  EXPECT_TRUE(words_two_byte_sixteen_wins(0)); // no GPU: the H200's choices
   // The halo tile for bytes: neither side aligned at three blocks an SM on the H200 only; the
   // group above by a shuffle where neither side is, on both.
   EXPECT_FALSE(halo_three_blocks(1, 0, h100));
