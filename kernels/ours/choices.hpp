@@ -366,8 +366,8 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // 127 where the tile takes the shape: the u8 interleave (below 16 only at multiples of 4:
 // Words::takes) and de-interleave (not at 32, 64 and 96: the chunked tile's, words_chunked_wins),
 // on the tile words_pick takes (the half tile below 64, and interleaving at s not a multiple of 4
-// below 100); the 2-byte de-interleave but at 16 (the narrow tile's or the gather's:
-// words_tile_wins) on whichever tile either GPU picks (words_compiled_runs); the 4-byte
+// below 100); the 2-byte de-interleave on whichever tile either GPU picks (words_compiled_runs;
+// at 16 the H200's half tile alone, words_two_byte_sixteen_wins); the 4-byte
 // de-interleave up to 33 on the half tile (the H200's). The tile compiled for s = 31 and 33 had
 // run 24% fewer instructions at fp16 and 40% fewer at u8 33 x 3878787 (Nsight Compute). Measured
 // against the tile that reads s at run time (two passes a GPU, % of memcpy; docs/perf-notes.md):
@@ -382,22 +382,27 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // at 17-33 (the H100's whole tile) -0.5, +0.7, -0.4 at 33, 24, 17, taken as the one rule; the
 // 4-byte half tile at 12-33 H200 +0.1 to +0.4 (1032259 x 31 91.5 -> 91.8), while its whole tile
 // at 40-63 lost 0.4 to 0.6 and is left out (the H100's at 12-33 with it, not measured)
-// (e27ad17 and 15b08f8 against a2c0472). Bounded so that the instances stay few (380; best.cu
+// (e27ad17 and 15b08f8 against a2c0472); the 2-byte half tile at 16, H200, L not whole packets:
+// fp16 L = 1000001, 4000001, 4000003 and bf16 4000001 +3.0 to +3.9 (4000001 x 16 90.7 -> 93.7;
+// 2a56b56 and a build beside it). Bounded so that the instances stay few (380; best.cu
 // builds in 141 s for three architectures on one core, 124 s with 247: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (s < 12 || s >= 128) return false;
   if (element_size == 1) return interleave ? s >= 16 || s % 4 == 0 : s % 32 != 0;
   if (interleave) return false;
-  if (element_size == 2) return s != 16;
+  if (element_size == 2) return true;
   return element_size == 4 && s <= 33;
 }
 // Whether ours_best runs a compiled instance for the tile it picked (half: WordsHalf): where
 // words_compiled_wins, on the tile words_half_wins picks on either side of the DRAM-peak key (one
 // instance a side and tile that a GPU of either kind runs).
 constexpr bool words_compiled_runs(int element_size, int s, bool interleave, bool half) {
+  constexpr double lower = kLowerDramGbps / 2, higher = kLowerDramGbps * 2;
+  // The one shape class the word tile takes on one kind of GPU only (words_tile_wins).
+  const bool lower_takes = element_size != 2 || s != 16 || words_two_byte_sixteen_wins(lower);
   return words_compiled_wins(element_size, s, interleave) && (element_size != 4 || half) &&
-         (words_half_wins(element_size, s, interleave, kLowerDramGbps / 2) == half ||
-          words_half_wins(element_size, s, interleave, kLowerDramGbps * 2) == half);
+         ((lower_takes && words_half_wins(element_size, s, interleave, lower) == half) ||
+          words_half_wins(element_size, s, interleave, higher) == half);
 }
 // The chunked word tile ours_best takes (kWordsChunk): 1-byte elements de-interleaving rows of a
 // multiple of 32 channels below 256, where the word tile held them (s = 32, 64, 96 and 160 in

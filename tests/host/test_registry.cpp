@@ -252,11 +252,11 @@ TEST(Registry, BestPathPerShapeAndType) {
   // Below s = 64 (2-byte: 33) on the half tile, compiled for s (words_compiled_wins).
   takes(DType::fp16, 5333333, 12,
         "word tile, de-interleave (s = 12, half the positions a block, compiled for s)");
-  // At s = 16 (L not whole packets) above the H100's DRAM peak and on a host with no GPU, not
-  // compiled for s; the gather on the H100 (below).
+  // At s = 16 (L not whole packets) above the H100's DRAM peak and on a host with no GPU, compiled
+  // for s; the gather on the H100 (below).
   if (!tb::ours::lower_dram_peak(tb::ours::current_dram_peak_gbps()))
     takes(DType::fp16, 1000001, 16,
-          "word tile, de-interleave (s = 16, half the positions a block)");
+          "word tile, de-interleave (s = 16, half the positions a block, compiled for s)");
   takes(DType::fp16, 3764705, 17,
         "word tile, de-interleave (s = 17, half the positions a block, whole output sectors, "
         "compiled for s)");
@@ -1072,7 +1072,7 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_EQ(words_half_wins(1, 31, false, h100), words_half_wins(1, 31, false, h200));
   // The word tile compiled for its short side from 12 to 127: the u8 interleave (not at 13-15,
   // which the tile does not take) and de-interleave (not at 32, 64 and 96: the chunked tile's) on
-  // whichever tile it picks, the 2-byte de-interleave (not at 16) and the 4-byte one up to 33;
+  // whichever tile it picks, the 2-byte de-interleave and the 4-byte one up to 33;
   // no 2- or 4-byte interleave.
   EXPECT_TRUE(words_compiled_wins(1, 12, true));
   EXPECT_TRUE(words_compiled_wins(1, 63, true));
@@ -1093,13 +1093,16 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_compiled_wins(1, 96, false));
   EXPECT_TRUE(words_compiled_wins(1, 32, true));
   // Run where the tile ours_best picked has an instance: 2-byte elements on whichever tile
-  // either GPU picks (the half tile at 12-33 but 16, the whole one from 17), 4-byte elements on
-  // the half tile only (12-33, the H200's), u8 on either.
+  // either GPU picks (the half tile at 12-33, the whole one from 17; at 16 the half one only),
+  // 4-byte elements on the half tile only (12-33, the H200's), u8 on either.
   EXPECT_TRUE(words_compiled_runs(2, 24, false, true));
   EXPECT_TRUE(words_compiled_runs(2, 24, false, false));
   EXPECT_FALSE(words_compiled_runs(2, 12, false, false)); // the half tile's on both GPUs
   EXPECT_FALSE(words_compiled_runs(2, 40, false, true));
   EXPECT_TRUE(words_compiled_runs(2, 127, false, false));
+  // 2-byte s = 16: the H200's half tile only (the H100 runs the gather there).
+  EXPECT_TRUE(words_compiled_runs(2, 16, false, true));
+  EXPECT_FALSE(words_compiled_runs(2, 16, false, false));
   EXPECT_TRUE(words_compiled_runs(4, 12, false, true));
   EXPECT_TRUE(words_compiled_runs(4, 33, false, true));
   EXPECT_FALSE(words_compiled_runs(4, 31, false, false)); // the H100's whole tile
@@ -1109,7 +1112,7 @@ TEST(Registry, BestKeysChoicesOnTheDramPeak) {
   EXPECT_FALSE(words_compiled_runs(1, 32, false, true));
   EXPECT_TRUE(words_compiled_wins(2, 12, false));
   EXPECT_TRUE(words_compiled_wins(2, 33, false));
-  EXPECT_FALSE(words_compiled_wins(2, 16, false));
+  EXPECT_TRUE(words_compiled_wins(2, 16, false));
   EXPECT_TRUE(words_compiled_wins(2, 34, false));
   EXPECT_TRUE(words_compiled_wins(2, 127, false));
   EXPECT_FALSE(words_compiled_wins(2, 128, false));
