@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes configs/shape-map-{1,2,4,8}b.toml: the shape map, one config per element size; and
-configs/above-tile-{1,2,4,8}b.toml: the short sides just above one tile that the map steps over.
+"""Writes configs/shape-map-{1,2,4,8}b.toml: the shape map, one config per element size;
+configs/above-tile-{1,2,4,8}b.toml: the short sides just above one tile that the map steps over;
+and configs/below-tile-{1,2,4,8}b.toml: the short sides below one tile that it steps over.
 
 Every shape has a short side s from 1 to 4096 (and one square) in both orientations, s x L and
 L x s, with L chosen so that input + output is about 256 MB (at least four times the largest L2
@@ -13,6 +14,13 @@ twice it, where the 16-byte and halo tiles leave their last tile column part emp
 + V/2, + V, 18V + 1, 20V, 24V + 1, 25V, 31V + 1 and 32V - 1), both orientations, in + out about
 256 MB, L odd for every other s, `ours_best` beside cudaMemcpy only: a check for holes between
 the map's short sides (docs/perf-notes.md, "just above one tile").
+
+The below-tile configs take the short sides from 6 to one tile that the map does not (6, 9, 11,
+14, 17, 20, 24, 27, 40, 48, 56, 63, 72, 80, 96, 113, 160, 200, 255 where below 16V), and the
+map's own from 3 whose L is even there (3, 5, 8, 16, 32, 64, 128), both orientations, L odd for
+all (rows that are not whole packets), in + out about 256 MB, `ours_best` beside cudaMemcpy
+only: the same check below one tile, where the paths are chosen by short side (fp16 L x 16 with
+L odd had run at 87% of memcpy there while the map's L x 16, whole packets, ran at 96).
 
 usage: scripts/shape-map-configs.py [--check]   (--check: fail if the committed configs differ)
 """
@@ -77,11 +85,32 @@ def above_tile_config(size):
                 ["ours_best", "cuda_memcpy"])
 
 
+BELOW = [6, 9, 11, 14, 17, 20, 24, 27, 40, 48, 56, 63, 72, 80, 96, 113, 160, 200, 255]
+
+
+def below_tile_config(size):
+    tile = 16 * (16 // size)
+    even = [s for i, s in enumerate(SIDES) if i % 2 == 0 and s >= 3]  # the map's even L
+    sides = sorted(s for s in set(BELOW) | set(even) if s < tile and (s in even or s not in SIDES))
+    elements = BYTES // (2 * size)
+    shapes = []
+    for s in sides:
+        long = (elements // s) | 1
+        shapes += [f"{s}x{long}", f"{long}x{s}"]
+    comments = [
+        f"Short sides below one tile that the map steps over, for {size}-byte elements: written",
+        "by scripts/shape-map-configs.py. Both orientations, L odd, in + out about 256 MB;",
+        "ours_best beside cudaMemcpy.",
+    ]
+    return toml(comments, shapes, size, ["ours_best", "cuda_memcpy"])
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     stale = []
     files = [(f"shape-map-{size}b.toml", config(size)) for size in TYPES]
     files += [(f"above-tile-{size}b.toml", above_tile_config(size)) for size in TYPES]
+    files += [(f"below-tile-{size}b.toml", below_tile_config(size)) for size in TYPES]
     for name, text in files:
         path = os.path.join(root, "configs", name)
         if "--check" in sys.argv[1:]:

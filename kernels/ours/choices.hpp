@@ -383,8 +383,8 @@ constexpr bool words_compact_wins(int element_size, int s, bool interleave) {
 // 4-byte half tile at 12-33 H200 +0.1 to +0.4 (1032259 x 31 91.5 -> 91.8), while its whole tile
 // at 40-63 lost 0.4 to 0.6 and is left out (the H100's at 12-33 with it, not measured)
 // (e27ad17 and 15b08f8 against a2c0472); the 2-byte half tile at 16, H200, L not whole packets:
-// fp16 L = 1000001, 4000001, 4000003 and bf16 4000001 +3.0 to +3.9 (4000001 x 16 90.7 -> 93.7;
-// 2a56b56 and a build beside it). Bounded so that the instances stay few (380; best.cu
+// fp16 L = 2000001, 4000001, 4000002, 4000003 and bf16 4000001 +4.1 to +4.3 (4000001 x 16 90.5 ->
+// 94.7; 39feed8 against 2a56b56's kernels). Bounded so that the instances stay few (380; best.cu
 // builds in 141 s for three architectures on one core, 124 s with 247: docs/perf-notes.md).
 constexpr bool words_compiled_wins(int element_size, int s, bool interleave) {
   if (s < 12 || s >= 128) return false;

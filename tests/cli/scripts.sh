@@ -45,7 +45,7 @@ grep -qF "| Naive Transpose | 509 | 12.2 | 1.20 (1.20, 1.20) | 4.0 / 32.0 | 8.00
 # The shape map's heat map, from a committed CSV that has memcpy at its shape.
 python3 "$src/scripts/plot.py" --heatmap --out "$s" "$good" >"$s/out" 2>&1 || fail "plot.py --heatmap: $(cat "$s/out")"
 [[ -s "$s/h200-shape-map-fp32.png" && -s "$s/h200-shape-map-fp32.svg" ]] || fail "plot.py --heatmap wrote no heat map"
-python3 "$src/scripts/shape-map-configs.py" --check || fail "configs/shape-map-*.toml or above-tile-*.toml are out of date"
+python3 "$src/scripts/shape-map-configs.py" --check || fail "configs/shape-map-*.toml, above-tile-*.toml or below-tile-*.toml are out of date"
 # The shape-map summary: one GPU at a time, and its figures from a committed map (stored
 # gzip-compressed, read as it is).
 map=$src/results/h200/explore/shape-map-a7efb08/shape-map-4b.csv.gz
