@@ -36,10 +36,10 @@
 //    (1-byte elements from s = 9 both ways, half the positions a block and staged compactly as
 //    words_half_wins and words_compact_wins say; 2-byte ones de-interleaving from s = 9, at 16
 //    only above the H100's DRAM peak, on half the positions a block up to 16; 4-byte ones
-//    de-interleaving from s = 9; 2- and 4-byte
-//    ones up to s = 33 on half the positions a block above the H100's DRAM peak), unless the halo
-//    tile's partial tiles win first (halo_short_side_wins: 4-byte elements interleaving whole
-//    packets from 56; 1-byte elements in whole packets from 192), else the skinny path
+//    de-interleaving from s = 9; 2- and 4-byte ones up to s = 33 on half the positions a block
+//    above the H100's DRAM peak), unless the halo tile's partial tiles win first
+//    (halo_short_side_wins: 4-byte elements interleaving whole packets from 56; 1-byte elements
+//    in whole packets from 192), else the skinny path
 //    (skinny.cuh), in registers or through shared rows as skinny_registers_win says (its interleave
 //    copying input rows through L1 up to s = 33, 4-byte ones at 65-127 too:
 //    skinny_cached_copies; from 34 to 128 for
